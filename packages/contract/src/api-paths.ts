@@ -1,0 +1,16 @@
+/**
+ * API paths below `/{service}` (the service segment is configurable, default "api").
+ * Paths the specification names are written exactly as it does.
+ */
+export const ApiPaths = {
+  captcha: '/v3/captcha/common/getCaptcha',
+  token: '/v3/adminLogin/oauth/token',
+  logout: '/v3/adminLogin/oauth/logout',
+  userInfo: '/v3/system/admin/adminUser/info',
+  updatePassword: '/v3/system/admin/adminUser/updatePwd',
+  settingInit: '/v3/system/admin/setting/settingInit',
+  homeOverview: '/v3/system/admin/home/overview',
+  docs: '/docs',
+} as const;
+
+export const DEFAULT_API_SERVICE = 'api';

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** Envelope states (ARCHITECTURE.md "API contract", spec §8). */
+export const State = {
+  OK: 200,
+  /** Failure with a Chinese msg; validation failures also carry data.errors. */
+  FAILED: 255,
+  /** Session invalid: missing, expired or revoked token. The client logs out. */
+  SESSION_INVALID: 266,
+  /** No permission for this resource. */
+  NO_PERMISSION: 267,
+  TOO_MANY_REQUESTS: 429,
+} as const;
+export type StateCode = (typeof State)[keyof typeof State];
+
+/** Codes that open the "you have been logged out" confirm in the client (spec §8). */
+export const RELOGIN_STATES = [50008, 50012, 50014] as const;
+
+/** Messages fixed by the specification or shared by both sides. */
+export const Messages = {
+  noPermission: '无操作权限,请联系管理员添加权限并重新登录',
+  sessionInvalid: '登录状态已失效，请重新登录',
+  validationFailed: '提交的内容有误，请检查后重试',
+  notFound: '请求的接口不存在',
+  tooManyRequests: '请求过于频繁，请稍后再试',
+  serverError: '服务器开小差了，请稍后重试',
+  networkError: '网络异常，请检查网络连接后重试',
+  timeout: '请求超时，请稍后重试',
+  captchaWrong: '验证码错误或已过期，请重新输入',
+  badCredentials: '用户名或密码错误',
+  operatorDisabled: '该账号已被停用，请联系管理员',
+  loginLocked: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
+  verificationFailed: 'Verification failed, please Login again.',
+  rolesRequired: 'getInfo: roles must be a non-null array!',
+  settingsReloaded: '系统配置已刷新',
+  passwordChanged: '密码修改成功，请重新登录',
+  oldPasswordWrong: '旧密码不正确',
+  passwordSameAsOld: '新密码不能与旧密码相同',
+  loggedOut: '已退出登录',
+} as const;
+
+export const fieldErrorSchema = z.object({ field: z.string(), msg: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** Build the envelope schema of an answer whose data has the given shape. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ state: z.number().int(), msg: z.string(), data });
+}
+
+/** Failure envelope; data.errors lists field errors of a validation failure. */
+export const failureEnvelopeSchema = z.object({
+  state: z.number().int(),
+  msg: z.string(),
+  data: z.object({ errors: z.array(fieldErrorSchema).optional() }).nullable(),
+});
+
+export interface Envelope<T> {
+  state: number;
+  msg: string;
+  data: T;
+}
+
+/** The HTTP status that mirrors an envelope state (ARCHITECTURE.md). */
+export function httpStatusOf(state: number): number {
+  switch (state) {
+    case State.OK:
+      return 200;
+    case State.SESSION_INVALID:
+      return 401;
+    case State.NO_PERMISSION:
+      return 403;
+    case State.TOO_MANY_REQUESTS:
+      return 429;
+    default:
+      return 400;
+  }
+}
