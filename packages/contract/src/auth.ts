@@ -16,7 +16,11 @@ export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;
 export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   z.object({
     grant_type: z.literal('password'),
-    username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(50, '用户名过长'),
+    username: z
+      .string({ error: '请输入用户名' })
+      .trim()
+      .min(1, '请输入用户名')
+      .max(50, '用户名过长'),
     password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(100, '密码过长'),
     verifyCode: z.string().trim().max(10, '验证码格式不正确').default(''),
     verifyKey: z.string().trim().max(100, '验证码已失效，请刷新').default(''),

@@ -66,7 +66,9 @@ export const TOP_NAV_LABELS: Record<string, { title: string; titleEn: string }> 
 };
 
 const a = (...keys: (CommonAction | [string, string])[]): ActionDef[] =>
-  keys.map((k) => (Array.isArray(k) ? { key: k[0], title: k[1] } : { key: k, title: COMMON_ACTIONS[k] }));
+  keys.map((k) =>
+    Array.isArray(k) ? { key: k[0], title: k[1] } : { key: k, title: COMMON_ACTIONS[k] },
+  );
 
 const hiddenOf = (list: string, path: string, title: string, titleEn: string): PageDef => ({
   path,
@@ -93,18 +95,43 @@ export const CATALOGUE: SectionDef[] = [
     pages: [
       { path: '/sysset_setting/site_info', title: '站点配置', titleEn: 'Site', actions: a('edit') },
       { path: '/sysset_setting/pic_set', title: '图片配置', titleEn: 'Images', actions: a('edit') },
-      { path: '/sysset_setting/payment', title: '支付配置', titleEn: 'Payment channels', actions: a('edit') },
-      { path: '/sysset_setting/order', title: '运营配置', titleEn: 'Operations', actions: a('edit') },
-      { path: '/sysset_setting/base_set', title: '基础设置', titleEn: 'Basics', actions: a('edit') },
+      {
+        path: '/sysset_setting/payment',
+        title: '支付配置',
+        titleEn: 'Payment channels',
+        actions: a('edit'),
+      },
+      {
+        path: '/sysset_setting/order',
+        title: '运营配置',
+        titleEn: 'Operations',
+        actions: a('edit'),
+      },
+      {
+        path: '/sysset_setting/base_set',
+        title: '基础设置',
+        titleEn: 'Basics',
+        actions: a('edit'),
+      },
       { path: '/sysset_setting/app_set', title: 'APP配置', titleEn: 'App', actions: a('edit') },
-      { path: '/sysset_setting/pay_set', title: '支付设置', titleEn: 'Payment rules', actions: a('edit') },
+      {
+        path: '/sysset_setting/pay_set',
+        title: '支付设置',
+        titleEn: 'Payment rules',
+        actions: a('edit'),
+      },
       {
         path: '/sysset_setting/search',
         title: '搜索配置',
         titleEn: 'Search',
         actions: a('add', 'edit', 'delete', ['suggest', '重建联想词']),
       },
-      hiddenOf('/sysset_setting/search', '/sysset_setting/search_edit', '编辑搜索词', 'Edit search word'),
+      hiddenOf(
+        '/sysset_setting/search',
+        '/sysset_setting/search_edit',
+        '编辑搜索词',
+        'Edit search word',
+      ),
       {
         path: '/sysset_setting/conversation_set',
         title: '问诊配置',
@@ -145,14 +172,31 @@ export const CATALOGUE: SectionDef[] = [
         titleEn: 'Permission groups',
         actions: a('add', 'edit', 'delete'),
       },
-      hiddenOf('/sysset_authority/authority_group', '/sysset_authority/authority_group_edit', '编辑权限组', 'Edit group'),
+      hiddenOf(
+        '/sysset_authority/authority_group',
+        '/sysset_authority/authority_group_edit',
+        '编辑权限组',
+        'Edit group',
+      ),
       {
         path: '/sysset_authority/authority_member',
         title: '操作员管理',
         titleEn: 'Operators',
-        actions: a('add', 'edit', 'delete', 'reveal', ['reset', '重置密码'], ['session', '会话管理']),
+        actions: a(
+          'add',
+          'edit',
+          'delete',
+          'reveal',
+          ['reset', '重置密码'],
+          ['session', '会话管理'],
+        ),
       },
-      hiddenOf('/sysset_authority/authority_member', '/sysset_authority/authority_member_edit', '编辑操作员', 'Edit operator'),
+      hiddenOf(
+        '/sysset_authority/authority_member',
+        '/sysset_authority/authority_member_edit',
+        '编辑操作员',
+        'Edit operator',
+      ),
       {
         path: '/sysset_authority/operate_log',
         title: '操作日志',
@@ -167,8 +211,18 @@ export const CATALOGUE: SectionDef[] = [
     titleEn: 'Agreements',
     icon: 'file-text',
     pages: [
-      { path: '/sysset_agreement/lists', title: '协议列表', titleEn: 'Agreements', actions: a('add', 'edit', 'delete') },
-      hiddenOf('/sysset_agreement/lists', '/sysset_agreement/lists_edit', '编辑协议', 'Edit agreement'),
+      {
+        path: '/sysset_agreement/lists',
+        title: '协议列表',
+        titleEn: 'Agreements',
+        actions: a('add', 'edit', 'delete'),
+      },
+      hiddenOf(
+        '/sysset_agreement/lists',
+        '/sysset_agreement/lists_edit',
+        '编辑协议',
+        'Edit agreement',
+      ),
     ],
   },
   {
@@ -177,7 +231,12 @@ export const CATALOGUE: SectionDef[] = [
     titleEn: 'Goods settings',
     icon: 'shop',
     pages: [
-      { path: '/manage_product/goods_setting', title: '商品设置', titleEn: 'Goods settings', actions: a('edit') },
+      {
+        path: '/manage_product/goods_setting',
+        title: '商品设置',
+        titleEn: 'Goods settings',
+        actions: a('edit'),
+      },
     ],
   },
   {
@@ -186,11 +245,31 @@ export const CATALOGUE: SectionDef[] = [
     titleEn: 'Mobile decoration',
     icon: 'layout',
     pages: [
-      { path: '/decorate_m/lists', title: '首页装修', titleEn: 'Home pages', actions: a('add', 'edit', 'delete', ['publish', '发布']) },
-      { path: '/decorate_m/topic_lists', title: '专题装修', titleEn: 'Topic pages', actions: a('add', 'edit', 'delete', ['publish', '发布']) },
+      {
+        path: '/decorate_m/lists',
+        title: '首页装修',
+        titleEn: 'Home pages',
+        actions: a('add', 'edit', 'delete', ['publish', '发布']),
+      },
+      {
+        path: '/decorate_m/topic_lists',
+        title: '专题装修',
+        titleEn: 'Topic pages',
+        actions: a('add', 'edit', 'delete', ['publish', '发布']),
+      },
       hiddenOf('/decorate_m/lists', '/decorate_m/home_edit', '页面编辑', 'Page builder'),
-      { path: '/decorate_m/adv', title: '广告位', titleEn: 'Ad slots', actions: a('add', 'edit', 'delete') },
-      { path: '/decorate_m/video', title: '健康视频', titleEn: 'Health videos', actions: a('add', 'edit', 'delete') },
+      {
+        path: '/decorate_m/adv',
+        title: '广告位',
+        titleEn: 'Ad slots',
+        actions: a('add', 'edit', 'delete'),
+      },
+      {
+        path: '/decorate_m/video',
+        title: '健康视频',
+        titleEn: 'Health videos',
+        actions: a('add', 'edit', 'delete'),
+      },
     ],
   },
   {
@@ -203,15 +282,52 @@ export const CATALOGUE: SectionDef[] = [
         path: '/member_manage/lists',
         title: '会员列表',
         titleEn: 'Members',
-        actions: a('add', 'edit', 'export', 'reveal', ['freeze', '冻结/解冻'], ['points', '调整积分']),
+        actions: a(
+          'add',
+          'edit',
+          'export',
+          'reveal',
+          ['freeze', '冻结/解冻'],
+          ['points', '调整积分'],
+        ),
       },
       hiddenOf('/member_manage/lists', '/member_manage/detail', '会员详情', 'Member detail'),
-      { path: '/member_manage/grade', title: '会员等级', titleEn: 'Grades', actions: a('add', 'edit', 'delete') },
-      { path: '/member_manage/grade_log', title: '等级变更记录', titleEn: 'Grade changes', actions: a('export') },
-      { path: '/member_manage/manage', title: '家庭成员管理', titleEn: 'Family members', actions: a('edit', 'export', 'reveal') },
-      { path: '/member_manage/logoff', title: '注销申请', titleEn: 'Log-off requests', actions: [{ key: 'audit', title: '审核' }] },
-      { path: '/member_manage/action_log', title: '行为日志', titleEn: 'Member actions', actions: a('export') },
-      { path: '/member_manage/channel', title: '渠道管理', titleEn: 'Channels', actions: a('add', 'edit', 'delete') },
+      {
+        path: '/member_manage/grade',
+        title: '会员等级',
+        titleEn: 'Grades',
+        actions: a('add', 'edit', 'delete'),
+      },
+      {
+        path: '/member_manage/grade_log',
+        title: '等级变更记录',
+        titleEn: 'Grade changes',
+        actions: a('export'),
+      },
+      {
+        path: '/member_manage/manage',
+        title: '家庭成员管理',
+        titleEn: 'Family members',
+        actions: a('edit', 'export', 'reveal'),
+      },
+      {
+        path: '/member_manage/logoff',
+        title: '注销申请',
+        titleEn: 'Log-off requests',
+        actions: [{ key: 'audit', title: '审核' }],
+      },
+      {
+        path: '/member_manage/action_log',
+        title: '行为日志',
+        titleEn: 'Member actions',
+        actions: a('export'),
+      },
+      {
+        path: '/member_manage/channel',
+        title: '渠道管理',
+        titleEn: 'Channels',
+        actions: a('add', 'edit', 'delete'),
+      },
     ],
   },
   {
@@ -220,8 +336,18 @@ export const CATALOGUE: SectionDef[] = [
     titleEn: 'Points',
     icon: 'gift',
     pages: [
-      { path: '/member_integral/integral_configuration', title: '积分配置', titleEn: 'Points rules', actions: a('edit') },
-      { path: '/member_integral/integral_details', title: '积分明细', titleEn: 'Points ledger', actions: a('export') },
+      {
+        path: '/member_integral/integral_configuration',
+        title: '积分配置',
+        titleEn: 'Points rules',
+        actions: a('edit'),
+      },
+      {
+        path: '/member_integral/integral_details',
+        title: '积分明细',
+        titleEn: 'Points ledger',
+        actions: a('export'),
+      },
     ],
   },
   {
@@ -230,8 +356,18 @@ export const CATALOGUE: SectionDef[] = [
     titleEn: 'Check-in and notices',
     icon: 'calendar',
     pages: [
-      { path: '/member_sign/sign', title: '签到设置', titleEn: 'Daily check-in', actions: a('edit') },
-      { path: '/member_sign/activity', title: '消息通知', titleEn: 'Notices', actions: a('add', 'edit', 'delete', ['publish', '发布/撤回']) },
+      {
+        path: '/member_sign/sign',
+        title: '签到设置',
+        titleEn: 'Daily check-in',
+        actions: a('edit'),
+      },
+      {
+        path: '/member_sign/activity',
+        title: '消息通知',
+        titleEn: 'Notices',
+        actions: a('add', 'edit', 'delete', ['publish', '发布/撤回']),
+      },
       hiddenOf('/member_sign/activity', '/member_sign/activitydetail', '新建活动', 'New notice'),
     ],
   },
@@ -241,10 +377,30 @@ export const CATALOGUE: SectionDef[] = [
     titleEn: 'Statistics',
     icon: 'bar-chart',
     pages: [
-      { path: '/statistics_data/member', title: '会员统计', titleEn: 'Members', actions: a('export') },
-      { path: '/statistics_data/device', title: '设备统计', titleEn: 'Devices', actions: a('export') },
-      { path: '/statistics_data/health', title: '健康数据统计', titleEn: 'Health data', actions: a('export') },
-      { path: '/statistics_data/mall', title: '积分统计', titleEn: 'Points and orders', actions: a('export') },
+      {
+        path: '/statistics_data/member',
+        title: '会员统计',
+        titleEn: 'Members',
+        actions: a('export'),
+      },
+      {
+        path: '/statistics_data/device',
+        title: '设备统计',
+        titleEn: 'Devices',
+        actions: a('export'),
+      },
+      {
+        path: '/statistics_data/health',
+        title: '健康数据统计',
+        titleEn: 'Health data',
+        actions: a('export'),
+      },
+      {
+        path: '/statistics_data/mall',
+        title: '积分统计',
+        titleEn: 'Points and orders',
+        actions: a('export'),
+      },
     ],
   },
   {
@@ -260,12 +416,42 @@ export const CATALOGUE: SectionDef[] = [
     titleEn: 'Reports',
     icon: 'file-search',
     pages: [
-      { path: '/report_list/ecg', title: '心电报告', titleEn: 'ECG', actions: a('export', ['handle', '处理']) },
-      { path: '/report_list/bp', title: '血压报告', titleEn: 'Blood pressure', actions: a('export', ['handle', '处理']) },
-      { path: '/report_list/bg', title: '血糖报告', titleEn: 'Glucose', actions: a('export', ['handle', '处理']) },
-      { path: '/report_list/chol', title: '总胆固醇报告', titleEn: 'Total cholesterol', actions: a('export', ['handle', '处理']) },
-      { path: '/report_list/ua', title: '尿酸报告', titleEn: 'Uric acid', actions: a('export', ['handle', '处理']) },
-      { path: '/report_list/inspection', title: '检验报告', titleEn: 'Lab reports', actions: a('add', 'edit', 'delete', 'export') },
+      {
+        path: '/report_list/ecg',
+        title: '心电报告',
+        titleEn: 'ECG',
+        actions: a('export', ['handle', '处理']),
+      },
+      {
+        path: '/report_list/bp',
+        title: '血压报告',
+        titleEn: 'Blood pressure',
+        actions: a('export', ['handle', '处理']),
+      },
+      {
+        path: '/report_list/bg',
+        title: '血糖报告',
+        titleEn: 'Glucose',
+        actions: a('export', ['handle', '处理']),
+      },
+      {
+        path: '/report_list/chol',
+        title: '总胆固醇报告',
+        titleEn: 'Total cholesterol',
+        actions: a('export', ['handle', '处理']),
+      },
+      {
+        path: '/report_list/ua',
+        title: '尿酸报告',
+        titleEn: 'Uric acid',
+        actions: a('export', ['handle', '处理']),
+      },
+      {
+        path: '/report_list/inspection',
+        title: '检验报告',
+        titleEn: 'Lab reports',
+        actions: a('add', 'edit', 'delete', 'export'),
+      },
     ],
   },
   {
@@ -274,15 +460,30 @@ export const CATALOGUE: SectionDef[] = [
     titleEn: 'Devices',
     icon: 'mobile',
     pages: [
-      { path: '/device_list/info', title: '设备型号', titleEn: 'Models', actions: a('add', 'edit', 'delete') },
+      {
+        path: '/device_list/info',
+        title: '设备型号',
+        titleEn: 'Models',
+        actions: a('add', 'edit', 'delete'),
+      },
       {
         path: '/device_list/list',
         title: '设备列表',
         titleEn: 'Devices',
         actions: a('add', 'edit', 'export', ['bind', '绑定/解绑'], ['secret', '重置密钥']),
       },
-      { path: '/device_list/detail', title: '码管理', titleEn: 'Codes', actions: a('add', 'export', ['void', '作废']) },
-      { path: '/device_list/insert', title: '批量导入', titleEn: 'Batch import', actions: a('add') },
+      {
+        path: '/device_list/detail',
+        title: '码管理',
+        titleEn: 'Codes',
+        actions: a('add', 'export', ['void', '作废']),
+      },
+      {
+        path: '/device_list/insert',
+        title: '批量导入',
+        titleEn: 'Batch import',
+        actions: a('add'),
+      },
     ],
   },
   {
@@ -291,13 +492,38 @@ export const CATALOGUE: SectionDef[] = [
     titleEn: 'Points mall',
     icon: 'shopping',
     pages: [
-      { path: '/integralmall/goods', title: '商品管理', titleEn: 'Goods', actions: a('add', 'edit', 'delete', ['shelf', '上架/下架']) },
+      {
+        path: '/integralmall/goods',
+        title: '商品管理',
+        titleEn: 'Goods',
+        actions: a('add', 'edit', 'delete', ['shelf', '上架/下架']),
+      },
       hiddenOf('/integralmall/goods', '/integralmall/edit', '新增商品', 'Edit goods'),
-      { path: '/integralmall/package_type', title: '套餐类型', titleEn: 'Package types', actions: a('add', 'edit', 'delete') },
-      { path: '/integralmall/order', title: '订单管理', titleEn: 'Orders', actions: a('export', 'reveal', ['ship', '发货'], ['cancel', '取消订单']) },
+      {
+        path: '/integralmall/package_type',
+        title: '套餐类型',
+        titleEn: 'Package types',
+        actions: a('add', 'edit', 'delete'),
+      },
+      {
+        path: '/integralmall/order',
+        title: '订单管理',
+        titleEn: 'Orders',
+        actions: a('export', 'reveal', ['ship', '发货'], ['cancel', '取消订单']),
+      },
       hiddenOf('/integralmall/order', '/integralmall/detail', '订单详情', 'Order detail'),
-      { path: '/integralmall/deco', title: '商城装修', titleEn: 'Mall decoration', actions: a('edit', ['publish', '发布']) },
-      hiddenOf('/integralmall/deco', '/integralmall/integralmall_edit', '商城页面编辑', 'Mall page builder'),
+      {
+        path: '/integralmall/deco',
+        title: '商城装修',
+        titleEn: 'Mall decoration',
+        actions: a('edit', ['publish', '发布']),
+      },
+      hiddenOf(
+        '/integralmall/deco',
+        '/integralmall/integralmall_edit',
+        '商城页面编辑',
+        'Mall page builder',
+      ),
     ],
   },
   {
@@ -306,9 +532,27 @@ export const CATALOGUE: SectionDef[] = [
     titleEn: 'Medical studio',
     icon: 'medicine-box',
     pages: [
-      { path: '/health_medical_studio/doctor_workbench', title: '医生工作台', titleEn: 'Doctor workbench', actions: [{ key: 'claim', title: '认领' }, { key: 'publish', title: '发布报告' }] },
-      { path: '/health_medical_studio/assistant-workbench', title: '助理工作台', titleEn: 'Assistant workbench', actions: a('edit') },
-      { path: '/health_medical_studio/medical_staff_report', title: '医护工作量', titleEn: 'Staff workload', actions: a('export') },
+      {
+        path: '/health_medical_studio/doctor_workbench',
+        title: '医生工作台',
+        titleEn: 'Doctor workbench',
+        actions: [
+          { key: 'claim', title: '认领' },
+          { key: 'publish', title: '发布报告' },
+        ],
+      },
+      {
+        path: '/health_medical_studio/assistant-workbench',
+        title: '助理工作台',
+        titleEn: 'Assistant workbench',
+        actions: a('edit'),
+      },
+      {
+        path: '/health_medical_studio/medical_staff_report',
+        title: '医护工作量',
+        titleEn: 'Staff workload',
+        actions: a('export'),
+      },
     ],
   },
   {
@@ -317,9 +561,24 @@ export const CATALOGUE: SectionDef[] = [
     titleEn: 'Health tasks',
     icon: 'schedule',
     pages: [
-      { path: '/health_tasks/health_assign', title: '待分配', titleEn: 'To assign', actions: a('add', ['assign', '分配']) },
-      { path: '/health_tasks/health_order', title: '待预约', titleEn: 'To book', actions: [{ key: 'book', title: '预约' }] },
-      { path: '/health_tasks/health_alltasks', title: '全部任务', titleEn: 'All tasks', actions: a('edit', 'export', ['cancel', '取消任务']) },
+      {
+        path: '/health_tasks/health_assign',
+        title: '待分配',
+        titleEn: 'To assign',
+        actions: a('add', ['assign', '分配']),
+      },
+      {
+        path: '/health_tasks/health_order',
+        title: '待预约',
+        titleEn: 'To book',
+        actions: [{ key: 'book', title: '预约' }],
+      },
+      {
+        path: '/health_tasks/health_alltasks',
+        title: '全部任务',
+        titleEn: 'All tasks',
+        actions: a('edit', 'export', ['cancel', '取消任务']),
+      },
     ],
   },
   {
@@ -328,11 +587,36 @@ export const CATALOGUE: SectionDef[] = [
     titleEn: 'Health management',
     icon: 'heart',
     pages: [
-      { path: '/health_management/report', title: '健康报告', titleEn: 'Reports', actions: a('add', 'edit', 'delete', ['publish', '发布']) },
-      hiddenOf('/health_management/report', '/health_management/create-ECG-report', '创建心电报告', 'New ECG report'),
-      hiddenOf('/health_management/report', '/health_management/create-BP-report', '创建血压报告', 'New BP report'),
-      hiddenOf('/health_management/report', '/health_management/health-report-preview', '报告预览', 'Report preview'),
-      { path: '/health_management/health-management-plan', title: '健康管理方案', titleEn: 'Care plans', actions: a('add', 'edit', 'delete') },
+      {
+        path: '/health_management/report',
+        title: '健康报告',
+        titleEn: 'Reports',
+        actions: a('add', 'edit', 'delete', ['publish', '发布']),
+      },
+      hiddenOf(
+        '/health_management/report',
+        '/health_management/create-ECG-report',
+        '创建心电报告',
+        'New ECG report',
+      ),
+      hiddenOf(
+        '/health_management/report',
+        '/health_management/create-BP-report',
+        '创建血压报告',
+        'New BP report',
+      ),
+      hiddenOf(
+        '/health_management/report',
+        '/health_management/health-report-preview',
+        '报告预览',
+        'Report preview',
+      ),
+      {
+        path: '/health_management/health-management-plan',
+        title: '健康管理方案',
+        titleEn: 'Care plans',
+        actions: a('add', 'edit', 'delete'),
+      },
       hiddenOf(
         '/health_medical_studio/doctor_workbench',
         '/health_management/doctor-workbench-detail',
@@ -346,7 +630,14 @@ export const CATALOGUE: SectionDef[] = [
     title: '数字大屏',
     titleEn: 'Digital large screen',
     icon: 'fund',
-    pages: [{ path: '/digital-large-screen', title: '数字大屏', titleEn: 'Digital large screen', newTab: true }],
+    pages: [
+      {
+        path: '/digital-large-screen',
+        title: '数字大屏',
+        titleEn: 'Digital large screen',
+        newTab: true,
+      },
+    ],
   },
 ];
 

@@ -1,0 +1,155 @@
+/**
+ * `npm run bench`: load and size benchmarks, reported as ratios within one run (never as timed
+ * unit tests). Builds what is missing, starts the real server on a fresh embedded database, then:
+ *  - autocannon on /healthz, the user-info call (token check) and a login: req/s, p50, p99;
+ *    target: user-info ≥ 0.5 × healthz throughput and p99 < 10 ms at 50 connections;
+ *  - the gzip size of the JavaScript that /login and the logged-in shell load in Chromium;
+ *    targets: /login ≤ 250 KB, logged-in landing ≤ 450 KB.
+ * Exits non-zero when a target is missed, so it can gate a release.
+ */
+import autocannon from 'autocannon';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { launch, CHROMIUM } from '../e2e/support/browser.ts';
+import { startServer } from '../e2e/support/server.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const ADMIN_PASSWORD = 'Admin@123';
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+function ensureBuilt() {
+  if (!existsSync(`${root}apps/server/dist/main.js`) || !existsSync(`${root}apps/web/dist/index.html`)) {
+    const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+}
+
+async function load(name: string, opts: autocannon.Options): Promise<Row> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+async function login(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/v3/adminLogin/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  const body = (await res.json()) as { state: number; msg: string; data: { access_token: string } };
+  if (body.state !== 200) throw new Error(`login failed: ${body.msg}`);
+  return body.data.access_token;
+}
+
+/** Sum the gzip size of every JavaScript file the page loaded from the server. */
+async function gzipJsOf(
+  url: string,
+  visit: (page: import('playwright-core').Page) => Promise<void>,
+): Promise<{ kb: number; files: number }> {
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.endsWith('.js')) scripts.add(u.pathname);
+    });
+    await page.goto(url);
+    await visit(page);
+    await page.waitForLoadState('networkidle');
+    let bytes = 0;
+    for (const path of scripts) {
+      bytes += gzipSync(readFileSync(`${root}apps/web/dist${path}`), { level: 9 }).length;
+    }
+    return { kb: bytes / 1024, files: scripts.size };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  ensureBuilt();
+  const server = await startServer({ DEMO_DATA: 'false', AUTH_RATE_LIMIT_MAX: '1000000' });
+  const failures: string[] = [];
+  try {
+    const token = await login(server.url);
+    const rows: Row[] = [];
+    rows.push(await load('GET /healthz', { url: `${server.url}/healthz` }));
+    rows.push(
+      await load('GET user info (token check)', {
+        url: `${server.url}/api/v3/system/admin/adminUser/info`,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    );
+    rows.push(
+      await load('POST login (scrypt)', {
+        url: `${server.url}/api/v3/adminLogin/oauth/token`,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: 'admin', password: ADMIN_PASSWORD }).toString(),
+      }),
+    );
+    console.log(`\nLoad (${CONNECTIONS} connections, ${DURATION_S} s each)`);
+    console.table(
+      rows.map((r) => ({
+        endpoint: r.name,
+        'req/s': Math.round(r.rps),
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        'non-2xx': r.non2xx,
+      })),
+    );
+    const [health, info] = rows;
+    const ratio = info!.rps / health!.rps;
+    console.log(`user-info / healthz throughput ratio: ${ratio.toFixed(2)} (target ≥ 0.50)`);
+    if (ratio < 0.5) failures.push(`user-info throughput ratio ${ratio.toFixed(2)} < 0.5`);
+    if (info!.p99 >= 10) failures.push(`user-info p99 ${info!.p99} ms ≥ 10 ms`);
+    for (const r of rows) if (r.non2xx > 0) failures.push(`${r.name}: ${r.non2xx} non-2xx answers`);
+
+    if (existsSync(CHROMIUM)) {
+      const loginJs = await gzipJsOf(`${server.url}/login`, async (page) => {
+        await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+      });
+      const shellJs = await gzipJsOf(`${server.url}/login`, async (page) => {
+        await page.getByLabel('用户名').fill('admin');
+        await page.getByLabel('密码').fill(ADMIN_PASSWORD);
+        await page.getByRole('button', { name: /登\s*录/ }).click();
+        await page.waitForURL(/sysset_home\/basic/);
+      });
+      console.log('\nJavaScript loaded (gzip)');
+      console.table([
+        { page: '/login', 'KB gzip': loginJs.kb.toFixed(1), files: loginJs.files, budget: 250 },
+        { page: 'logged-in landing', 'KB gzip': shellJs.kb.toFixed(1), files: shellJs.files, budget: 450 },
+      ]);
+      if (loginJs.kb > 250) failures.push(`/login loads ${loginJs.kb.toFixed(1)} KB gzip JS > 250 KB`);
+      if (shellJs.kb > 450) failures.push(`landing loads ${shellJs.kb.toFixed(1)} KB gzip JS > 450 KB`);
+    } else {
+      failures.push(`Chromium not found at ${CHROMIUM}: bundle sizes not measured`);
+    }
+  } finally {
+    await server.stop();
+  }
+  if (failures.length > 0) {
+    console.error(`\nTargets missed:\n- ${failures.join('\n- ')}`);
+    process.exit(1);
+  }
+  console.log('\nAll targets met.');
+}
+
+await main();
