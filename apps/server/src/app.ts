@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { ApiPaths, DEFAULT_PRODUCT_TITLE, Messages, State } from '@health/contract';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/database.js';
+import { randomCaptchaText } from './modules/auth/captcha.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { AuditService } from './platform/audit.js';
+import { Authenticator } from './platform/auth.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import type { AppContext } from './platform/context.js';
+import { registerApiDocs } from './platform/docs.js';
+import { failure } from './platform/envelope.js';
+import { installErrorHandler } from './platform/error-handler.js';
+import { TooManyRequestsError } from './platform/errors.js';
+import { GrantsCache } from './platform/grants.js';
+import { installRouteGuards } from './platform/permissions.js';
+import { SessionStore } from './platform/sessions.js';
+import { SettingsService } from './platform/settings.js';
+import { isHistoryPath, registerWebApp } from './platform/web-app.js';
+
+// zod's own messages (wrong type, bad enum, ...) in Chinese; the contract's schemas carry theirs.
+z.config(z.locales.zhCN());
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+export type RoutePlugin = FastifyPluginAsyncZod<{ ctx: AppContext }>;
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Db;
+  /** Text of new captchas; tests pass their own to know the answer. */
+  captchaText?: () => string;
+  /** Clock for tokens, locks and expiry; tests move it. */
+  now?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** More route plugins, registered under `/{service}` like the modules (tests add probes). */
+  extraRoutes?: RoutePlugin[];
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+const UPLOAD_LIMITS = { fileSize: 20 * 1024 * 1024, files: 10, fields: 100, parts: 1000 };
+/** An incoming X-Request-Id (from a proxy) is kept only when it looks like an id. */
+const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+function genReqId(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming)
+    ? incoming
+    : randomUUID();
+}
+
+/** Build the whole app (plugins, platform, modules, web) without listening. */
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const { config, db } = opts;
+  const now = opts.now ?? systemClock;
+  const apiPrefix = `/${config.apiService}`;
+  const docsPrefix = `${apiPrefix}${ApiPaths.docs}`;
+
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    genReqId,
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('operator', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandler(app);
+
+  const sessions = new SessionStore(db, now);
+  const grants = new GrantsCache(db);
+  const authenticator = new Authenticator(sessions, grants, now);
+  const ctx: AppContext = {
+    config,
+    db,
+    now,
+    audit: new AuditService(db, now),
+    settings: new SettingsService(db, now),
+    sessions,
+    grants,
+    authenticator,
+    captchaText: opts.captchaText ?? randomCaptchaText,
+  };
+
+  installRouteGuards(app, { apiPrefix, unguardedPrefixes: [docsPrefix], authenticator });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd (CSS-in-JS) and Swagger UI inject style elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        // Plain HTTP on a LAN address must keep working; TLS is the proxy's business.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new TooManyRequestsError(),
+  });
+  await app.register(formbody);
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
+  await registerApiDocs(app, { docsPrefix, title: `${DEFAULT_PRODUCT_TITLE} 管理后台 API` });
+
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: '健康检查（检查数据库连接）',
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable') }),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await sql`select 1`.execute(db);
+        return { status: 'ok' as const };
+      } catch (err) {
+        request.log.error({ err }, 'health check: database unreachable');
+        return reply.code(503).send({ status: 'unavailable' as const });
+      }
+    },
+  );
+
+  for (const plugin of [authRoutes, systemRoutes, ...(opts.extraRoutes ?? [])]) {
+    await app.register(plugin, { ctx, prefix: apiPrefix });
+  }
+
+  const web = await registerWebApp(app, { webDist: config.webDist, apiPrefix });
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    const isApi = urlPath === apiPrefix || urlPath.startsWith(`${apiPrefix}/`);
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (web && !isApi && isPageRequest && isHistoryPath(urlPath)) return web.sendIndex(reply);
+    return reply.code(404).send(failure(State.FAILED, Messages.notFound));
+  });
+
+  await ctx.settings.reload();
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_API_SERVICE } from '@health/contract';
+
+/**
+ * The server's settings, read once from the environment and checked with zod.
+ * Every setting has a default so `npm start` works on a fresh clone.
+ */
+
+/** apps/web/dist, found relative to this package (the same from src/ and from dist/). */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export const DEFAULT_ADMIN_INITIAL_PASSWORD = 'Admin@123';
+/** Requests per minute and IP allowed on the public auth endpoints (captcha, token). */
+export const DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE = 60;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanText = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['true', 'false', '1', '0'].includes(v), {
+      message: `${name} 只能是 true 或 false`,
+    })
+    .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.string().trim().default('development'),
+    PORT: z.coerce
+      .number({ error: 'PORT 必须是数字' })
+      .int('PORT 必须是整数')
+      .min(1, 'PORT 必须在 1-65535 之间')
+      .max(65535, 'PORT 必须在 1-65535 之间')
+      .default(8080),
+    HOST: z.string().trim().min(1, 'HOST 不能为空').default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1, 'DATA_DIR 不能为空').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+        message: 'DATABASE_URL 必须以 postgres:// 或 postgresql:// 开头（不设置则使用内置 SQLite）',
+      }),
+    API_SERVICE: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]+$/, 'API_SERVICE 只能包含字母、数字、下划线和连字符')
+      .default(DEFAULT_API_SERVICE),
+    ADMIN_INITIAL_PASSWORD: z
+      .string()
+      .min(1, 'ADMIN_INITIAL_PASSWORD 不能为空')
+      .max(100, 'ADMIN_INITIAL_PASSWORD 过长')
+      .default(DEFAULT_ADMIN_INITIAL_PASSWORD),
+    DEMO_DATA: booleanText('DEMO_DATA').default(true),
+    CAPTCHA_ENABLED: booleanText('CAPTCHA_ENABLED').default(true),
+    LOG_LEVEL: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(LOG_LEVELS, { error: `LOG_LEVEL 只能是 ${LOG_LEVELS.join('、')} 之一` }))
+      .default('info'),
+    WEB_DIST: z.string().trim().min(1).default(DEFAULT_WEB_DIST),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: 'AUTH_RATE_LIMIT_PER_MINUTE 必须是数字' })
+      .int('AUTH_RATE_LIMIT_PER_MINUTE 必须是整数')
+      .min(1, 'AUTH_RATE_LIMIT_PER_MINUTE 最小为 1')
+      .default(DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE),
+    TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (!env.CAPTCHA_ENABLED && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_ENABLED'],
+        message: '生产环境（NODE_ENV=production）不允许关闭验证码，请去掉 CAPTCHA_ENABLED=false',
+      });
+    }
+  });
+
+export interface AppConfig {
+  nodeEnv: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Absolute path of the data folder (the SQLite file and uploads live here). */
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** The `{service}` path segment: the API lives under `/${apiService}`. */
+  apiService: string;
+  adminInitialPassword: string;
+  demoData: boolean;
+  captchaEnabled: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Absolute path of the built web app. */
+  webDist: string;
+  authRateLimitPerMinute: number;
+  /** Trust X-Forwarded-For from a reverse proxy when working out the client IP. */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`配置有误，服务无法启动：\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Build the config from an environment (process.env by default); throws ConfigError. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd: string = process.cwd(),
+): AppConfig {
+  // An empty variable counts as unset, so `PORT= npm start` still gets the default.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '');
+        const value = name ? present[name] : undefined;
+        return value === undefined ? issue.message : `${issue.message}（当前值：${value}）`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'health.db') },
+    apiService: e.API_SERVICE,
+    adminInitialPassword: e.ADMIN_INITIAL_PASSWORD,
+    demoData: e.DEMO_DATA,
+    captchaEnabled: e.CAPTCHA_ENABLED,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(cwd, e.WEB_DIST),
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

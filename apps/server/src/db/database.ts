@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
+import pg from 'pg';
+import type { AppConfig } from '../config.js';
+import type { Database } from './schema.js';
+
+export type DbTarget =
+  | { kind: 'sqlite'; file: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Schema to use instead of public (tests run each file in a fresh schema). */
+      searchPath?: string;
+      /** Pool size; defaults to pg's 10. */
+      max?: number;
+    };
+
+export type Db = Kysely<Database>;
+export type Dialect = DbTarget['kind'];
+
+const PG_INT8_OID = 20;
+const PG_NUMERIC_OID = 1700;
+
+/**
+ * pg returns bigint (int8) and numeric as strings so as not to lose precision. Our bigints are
+ * epoch milliseconds, ids and counts — all far below 2^53 — so they become numbers here, in one
+ * place, for this pool only (the global pg parsers stay untouched).
+ */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === PG_INT8_OID || oid === PG_NUMERIC_OID) return (value: string) => Number(value);
+    return format === 'binary'
+      ? pg.types.getTypeParser(oid, 'binary')
+      : pg.types.getTypeParser(oid, 'text');
+  }) as typeof pg.types.getTypeParser,
+};
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every SQLite statement anew; preparing costs more than running a small indexed
+ * query. Queries of the same shape compile to the same SQL, so keep recent statements (LRU).
+ * Safe because Kysely runs one statement at a time on the single SQLite connection.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText) {
+      const cached = statements.get(sqlText);
+      if (cached) {
+        statements.delete(sqlText);
+        statements.set(sqlText, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sqlText);
+      statements.set(sqlText, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      return statement;
+    },
+  };
+}
+
+export function dbTargetOf(config: AppConfig): DbTarget {
+  return config.database.kind === 'postgres'
+    ? { kind: 'postgres', url: config.database.url }
+    : { kind: 'sqlite', file: config.database.file };
+}
+
+/** Open the database: embedded SQLite (WAL, foreign keys, busy timeout) or a PostgreSQL pool. */
+export function openDatabase(target: DbTarget): Db {
+  if (target.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    const sqlite = new SQLite(target.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    // WAL makes NORMAL durable across application crashes; only an OS crash may lose the last commit.
+    sqlite.pragma('synchronous = NORMAL');
+    return new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    });
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    types: pgTypes,
+    ...(target.max ? { max: target.max } : {}),
+    ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export function dialectOf(db: { getExecutor(): { readonly adapter: unknown } }): Dialect {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+}

@@ -1,0 +1,232 @@
+import { ACCESS_TOKEN_LIFETIME_MS, REFRESH_TOKEN_LIFETIME_MS } from '@health/contract';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Clock } from './clock.js';
+import { hashToken, newToken } from './tokens.js';
+
+/**
+ * Sessions in the database, so every instance can check a token and logout really revokes.
+ * A session holds one access and one refresh token (only their SHA-256); refreshing rotates both
+ * in place, so the old pair stops working at once. The refresh expiry is fixed at login: a
+ * session lives at most REFRESH_TOKEN_LIFETIME_MS, like the client's own session limit.
+ */
+
+export interface IssuedTokens {
+  sessionId: number;
+  accessToken: string;
+  refreshToken: string;
+  accessExpiresAt: number;
+}
+
+export interface SessionMeta {
+  ip: string;
+  userAgent: string;
+}
+
+/** What the authenticate hook needs (session, operator, group), read in one query. */
+export interface SessionPrincipalRow {
+  sessionId: number;
+  lastSeenAt: number;
+  operatorId: number;
+  username: string;
+  realName: string;
+  avatar: string;
+  introduction: string;
+  enabled: number;
+  staffRole: Database['operators']['staff_role'];
+  needChangeType: Database['operators']['need_change_type'];
+  passwordChangedAt: number;
+  groupId: number;
+  groupName: string;
+  builtin: number;
+  groupVersion: number;
+}
+
+// Placeholders the hot query is compiled with once; each call swaps in the real values.
+const TOKEN_HASH_PLACEHOLDER = '\u0000token-hash';
+const NOW_PLACEHOLDER = -1;
+
+export type RevokeReason = 'logout' | 'password_changed' | 'disabled' | 'revoked_by_admin';
+
+const USER_AGENT_MAX = 300;
+
+export class SessionStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: Clock,
+  ) {
+    this.compiledPrincipalQuery = this.principalQuery(
+      TOKEN_HASH_PLACEHOLDER,
+      NOW_PLACEHOLDER,
+    ).compile();
+  }
+
+  async create(operatorId: number, meta: SessionMeta): Promise<IssuedTokens> {
+    const now = this.now();
+    const accessToken = newToken();
+    const refreshToken = newToken();
+    const accessExpiresAt = now + ACCESS_TOKEN_LIFETIME_MS;
+    const row = await this.db
+      .insertInto('sessions')
+      .values({
+        operator_id: operatorId,
+        access_hash: hashToken(accessToken),
+        refresh_hash: hashToken(refreshToken),
+        access_expires_at: accessExpiresAt,
+        refresh_expires_at: now + REFRESH_TOKEN_LIFETIME_MS,
+        ip: meta.ip,
+        user_agent: meta.userAgent.slice(0, USER_AGENT_MAX),
+        created_at: now,
+        last_seen_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { sessionId: row.id, accessToken, refreshToken, accessExpiresAt };
+  }
+
+  private principalQuery(accessHash: string, now: number) {
+    return this.db
+      .selectFrom('sessions as s')
+      .innerJoin('operators as o', 'o.id', 's.operator_id')
+      .innerJoin('permission_groups as g', 'g.id', 'o.group_id')
+      .select([
+        's.id as sessionId',
+        's.last_seen_at as lastSeenAt',
+        'o.id as operatorId',
+        'o.username as username',
+        'o.real_name as realName',
+        'o.avatar as avatar',
+        'o.introduction as introduction',
+        'o.enabled as enabled',
+        'o.staff_role as staffRole',
+        'o.need_change_type as needChangeType',
+        'o.password_changed_at as passwordChangedAt',
+        'o.group_id as groupId',
+        'g.name as groupName',
+        'g.builtin as builtin',
+        'g.updated_at as groupVersion',
+      ])
+      .where('s.access_hash', '=', accessHash)
+      .where('s.revoked_at', 'is', null)
+      .where('s.access_expires_at', '>', now);
+  }
+
+  /**
+   * Every authenticated request runs this, so it is built and compiled once (building and
+   * compiling a Kysely query costs more than running it) and re-run with fresh parameters.
+   */
+  private readonly compiledPrincipalQuery: CompiledQuery;
+
+  /** The live session of an access token with its operator and group — one indexed query. */
+  async findPrincipal(accessToken: string): Promise<SessionPrincipalRow | undefined> {
+    const accessHash = hashToken(accessToken);
+    const now = this.now();
+    const parameters = this.compiledPrincipalQuery.parameters.map((p) =>
+      p === TOKEN_HASH_PLACEHOLDER ? accessHash : p === NOW_PLACEHOLDER ? now : p,
+    );
+    const result = await this.db.executeQuery<SessionPrincipalRow>(
+      CompiledQuery.raw(this.compiledPrincipalQuery.sql, parameters),
+    );
+    return result.rows[0];
+  }
+
+  async touch(sessionId: number, at: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ last_seen_at: at })
+      .where('id', '=', sessionId)
+      .execute();
+  }
+
+  /**
+   * Swap a live refresh token for a new pair. The update is conditional on the old hash, so two
+   * concurrent refreshes with the same token cannot both succeed. Returns null when the token is
+   * unknown, revoked or expired.
+   */
+  async rotate(refreshToken: string): Promise<(IssuedTokens & { operatorId: number }) | null> {
+    const now = this.now();
+    const accessToken = newToken();
+    const nextRefreshToken = newToken();
+    const accessExpiresAt = now + ACCESS_TOKEN_LIFETIME_MS;
+    const row = await this.db
+      .updateTable('sessions')
+      .set({
+        access_hash: hashToken(accessToken),
+        refresh_hash: hashToken(nextRefreshToken),
+        access_expires_at: accessExpiresAt,
+        last_seen_at: now,
+      })
+      .where('refresh_hash', '=', hashToken(refreshToken))
+      .where('revoked_at', 'is', null)
+      .where('refresh_expires_at', '>', now)
+      .returning(['id', 'operator_id'])
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      sessionId: row.id,
+      operatorId: row.operator_id,
+      accessToken,
+      refreshToken: nextRefreshToken,
+      accessExpiresAt,
+    };
+  }
+
+  /** The session a refresh token belongs to (revoked or not), with its operator. */
+  findByRefreshToken(
+    refreshToken: string,
+  ): Promise<
+    { id: number; revokedAt: number | null; operatorId: number; username: string } | undefined
+  > {
+    return this.db
+      .selectFrom('sessions as s')
+      .innerJoin('operators as o', 'o.id', 's.operator_id')
+      .select([
+        's.id as id',
+        's.revoked_at as revokedAt',
+        'o.id as operatorId',
+        'o.username as username',
+      ])
+      .where('s.refresh_hash', '=', hashToken(refreshToken))
+      .executeTakeFirst();
+  }
+
+  async revoke(sessionId: number, reason: RevokeReason): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: this.now(), revoke_reason: reason })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** End every live session of an operator except one (the caller's own). Returns how many. */
+  async revokeOthers(
+    operatorId: number,
+    keepSessionId: number,
+    reason: RevokeReason,
+    executor: Kysely<Database> = this.db,
+  ): Promise<number> {
+    const result = await executor
+      .updateTable('sessions')
+      .set({ revoked_at: this.now(), revoke_reason: reason })
+      .where('operator_id', '=', operatorId)
+      .where('id', '!=', keepSessionId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async revokeAll(
+    operatorId: number,
+    reason: RevokeReason,
+    executor: Kysely<Database> = this.db,
+  ): Promise<number> {
+    const result = await executor
+      .updateTable('sessions')
+      .set({ revoked_at: this.now(), revoke_reason: reason })
+      .where('operator_id', '=', operatorId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Clock } from './clock.js';
+
+/**
+ * Settings sections (site_info, base_set, ...) kept in memory for cheap reads. The settings table
+ * is the truth: `reload()` (the refresh button's settingInit) reads it again, and `save()` writes
+ * through. Another process sees a change at its next reload.
+ */
+export class SettingsService {
+  private cache = new Map<string, unknown>();
+  private loadedAt = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: Clock,
+  ) {}
+
+  /** Read every section from the database; returns the time of the reload. */
+  async reload(): Promise<number> {
+    const rows = await this.db.selectFrom('settings').select(['section', 'value_json']).execute();
+    const next = new Map<string, unknown>();
+    for (const row of rows) next.set(row.section, JSON.parse(row.value_json));
+    this.cache = next;
+    this.loadedAt = this.now();
+    return this.loadedAt;
+  }
+
+  get lastReloadAt(): number {
+    return this.loadedAt;
+  }
+
+  /** The cached value of a section, or the given default when it was never saved. */
+  get<T>(section: string, fallback: T): T {
+    return this.cache.has(section) ? (this.cache.get(section) as T) : fallback;
+  }
+
+  async save(section: string, value: unknown, operatorId: number | null): Promise<void> {
+    const valueJson = JSON.stringify(value);
+    const at = this.now();
+    await this.db
+      .insertInto('settings')
+      .values({ section, value_json: valueJson, updated_at: at, updated_by: operatorId })
+      .onConflict((oc) =>
+        oc
+          .column('section')
+          .doUpdateSet({ value_json: valueJson, updated_at: at, updated_by: operatorId }),
+      )
+      .execute();
+    this.cache.set(section, JSON.parse(valueJson));
+  }
+}

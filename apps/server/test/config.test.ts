@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/app/data',
+      database: { kind: 'sqlite', file: path.join('/srv/app/data', 'health.db') },
+      apiService: 'api',
+      adminInitialPassword: 'Admin@123',
+      demoData: true,
+      captchaEnabled: true,
+      logLevel: 'info',
+      isProduction: false,
+    });
+    expect(config.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('reads every setting and chooses PostgreSQL for a postgres:// URL', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        DATA_DIR: 'var/data',
+        DATABASE_URL: 'postgres://u@db:5432/health',
+        API_SERVICE: 'jkapi',
+        DEMO_DATA: 'false',
+        CAPTCHA_ENABLED: 'false',
+        LOG_LEVEL: 'WARN',
+      },
+      '/srv/app',
+    );
+    expect(config.port).toBe(9000);
+    expect(config.dataDir).toBe('/srv/app/var/data');
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/health' });
+    expect(config.apiService).toBe('jkapi');
+    expect(config.demoData).toBe(false);
+    expect(config.captchaEnabled).toBe(false);
+    expect(config.logLevel).toBe('warn');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080);
+  });
+
+  it('refuses bad values with Chinese messages naming the setting and the value', () => {
+    try {
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        API_SERVICE: 'a/b',
+        DEMO_DATA: 'maybe',
+      });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT 必须是数字（当前值：abc）');
+      expect(problems).toContain('DATABASE_URL 必须以 postgres://');
+      expect(problems).toContain('API_SERVICE 只能包含字母');
+      expect(problems).toContain('DEMO_DATA 只能是 true 或 false');
+    }
+  });
+
+  it('refuses to turn the captcha off in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_ENABLED: 'false' })).toThrow(
+      /生产环境（NODE_ENV=production）不允许关闭验证码/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production' }).captchaEnabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_ENABLED: 'false' }).captchaEnabled).toBe(false);
+  });
+});

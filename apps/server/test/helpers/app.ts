@@ -1,0 +1,222 @@
+import os from 'node:os';
+import path from 'node:path';
+import { ApiPaths, type Envelope } from '@health/contract';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type App, type RoutePlugin } from '../../src/app.js';
+import { loadConfig, type AppConfig } from '../../src/config.js';
+import { bootstrapDatabase } from '../../src/db/bootstrap.js';
+import type { Db } from '../../src/db/database.js';
+import { hashPassword } from '../../src/platform/passwords.js';
+import type { NeedChangeType, StaffRole } from '../../src/db/schema.js';
+import { toDbBool } from '../../src/db/values.js';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.js';
+
+export const ADMIN_PASSWORD = 'Admin@123';
+/** Cheap scrypt cost for operators created by tests (the cost is stored with each hash). */
+const FAST_SCRYPT = { N: 1024, r: 8, p: 1 };
+
+export interface TestClock {
+  now: number;
+  advance(ms: number): void;
+}
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  config: AppConfig;
+  database: TestDatabase;
+  clock: TestClock;
+  /** The text the next captcha will show. */
+  captcha: { next: string };
+  /** `/api` + path. */
+  api(path: string): string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (strings, like the real environment). */
+  env?: Record<string, string>;
+  demoData?: boolean;
+  extraRoutes?: RoutePlugin[];
+  logger?: Parameters<typeof buildApp>[0]['logger'];
+}
+
+/** A real app on a fresh database of the given kind, migrated and bootstrapped (admin exists). */
+export async function createTestApp(
+  kind: DatabaseKind,
+  opts: TestAppOptions = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const config = loadConfig({
+    DATA_DIR: path.join(os.tmpdir(), 'health-test-unused'),
+    WEB_DIST: path.join(os.tmpdir(), 'health-test-no-web'),
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ADMIN_INITIAL_PASSWORD: ADMIN_PASSWORD,
+    ...opts.env,
+  });
+  const clock: TestClock = {
+    now: Date.now(),
+    advance(ms) {
+      this.now += ms;
+    },
+  };
+  const captcha = { next: 'AbCd' };
+  let app: App;
+  try {
+    await bootstrapDatabase(database.db, {
+      adminInitialPassword: config.adminInitialPassword,
+      demoData: opts.demoData ?? false,
+      now: clock.now,
+    });
+    app = await buildApp({
+      config,
+      db: database.db,
+      now: () => clock.now,
+      captchaText: () => captcha.next,
+      logger: opts.logger ?? false,
+      extraRoutes: opts.extraRoutes,
+    });
+  } catch (err) {
+    await database.destroy();
+    throw err;
+  }
+  return {
+    app,
+    db: database.db,
+    config,
+    database,
+    clock,
+    captcha,
+    api: (p) => `/${config.apiService}${p}`,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
+export function bodyOf<T = unknown>(response: LightMyRequestResponse): Envelope<T> {
+  return response.json<Envelope<T>>();
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** GET/POST an API path with an optional bearer token; returns the response. */
+export function call(
+  t: TestApp,
+  method: 'GET' | 'POST',
+  apiPath: string,
+  opts: { token?: string; form?: Record<string, string>; json?: unknown; ip?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const request: InjectOptions = {
+    method,
+    url: t.api(apiPath),
+    headers: opts.token ? bearer(opts.token) : {},
+    remoteAddress: opts.ip ?? '127.0.0.1',
+  };
+  if (opts.form) {
+    request.headers = { ...request.headers, 'content-type': 'application/x-www-form-urlencoded' };
+    request.payload = new URLSearchParams(opts.form).toString();
+  } else if (opts.json !== undefined) {
+    request.payload = opts.json as InjectOptions['payload'];
+  }
+  return t.app.inject(request);
+}
+
+/** Fetch a captcha and return its key (its answer is `t.captcha.next`). */
+export async function newCaptchaKey(t: TestApp, ip?: string): Promise<string> {
+  const response = await call(t, 'GET', ApiPaths.captcha, { ip });
+  return bodyOf<{ verifyKey: string }>(response).data.verifyKey;
+}
+
+/** Try a password login with a fresh, correctly answered captcha. */
+export async function tryLogin(
+  t: TestApp,
+  username: string,
+  password: string,
+  opts: { ip?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const verifyKey = await newCaptchaKey(t, opts.ip);
+  return call(t, 'POST', ApiPaths.token, {
+    ip: opts.ip,
+    form: { username, password, verifyKey, verifyCode: t.captcha.next },
+  });
+}
+
+export interface LoginTokens {
+  access_token: string;
+  refresh_token: string;
+  need_change_type: NeedChangeType | null;
+}
+
+/** Log in and return the tokens; fails the test when the login is refused. */
+export async function login(
+  t: TestApp,
+  username: string,
+  password: string,
+  opts: { ip?: string } = {},
+): Promise<LoginTokens> {
+  const response = await tryLogin(t, username, password, opts);
+  const body = bodyOf<LoginTokens>(response);
+  if (body.state !== 200)
+    throw new Error(`login of ${username} refused: ${body.state} ${body.msg}`);
+  return body.data;
+}
+
+export async function createGroup(
+  t: TestApp,
+  name: string,
+  keys: string[],
+  at = t.clock.now,
+): Promise<number> {
+  const { id } = await t.db
+    .insertInto('permission_groups')
+    .values({ name, description: '', builtin: 0, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (keys.length > 0) {
+    await t.db
+      .insertInto('group_resources')
+      .values(keys.map((k) => ({ group_id: id, resource_key: k })))
+      .execute();
+  }
+  return id;
+}
+
+export async function createOperator(
+  t: TestApp,
+  o: {
+    username: string;
+    password: string;
+    groupId: number;
+    staffRole?: StaffRole;
+    realName?: string;
+    enabled?: boolean;
+    needChangeType?: NeedChangeType | null;
+    passwordChangedAt?: number;
+  },
+): Promise<number> {
+  const { id } = await t.db
+    .insertInto('operators')
+    .values({
+      username: o.username,
+      password_hash: await hashPassword(o.password, FAST_SCRYPT),
+      real_name: o.realName ?? '',
+      phone: '',
+      avatar: '',
+      introduction: '',
+      group_id: o.groupId,
+      staff_role: o.staffRole ?? 'operator',
+      enabled: toDbBool(o.enabled ?? true),
+      need_change_type: o.needChangeType ?? null,
+      password_changed_at: o.passwordChangedAt ?? t.clock.now,
+      last_login_at: null,
+      created_at: t.clock.now,
+      updated_at: t.clock.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

@@ -1,0 +1,214 @@
+import {
+  ACCESS_TOKEN_LIFETIME_MS,
+  ApiPaths,
+  Messages,
+  REFRESH_TOKEN_LIFETIME_MS,
+  type TokenResponse,
+} from '@health/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from './helpers/databases.js';
+import {
+  bodyOf,
+  call,
+  createGroup,
+  createOperator,
+  createTestApp,
+  login,
+  type TestApp,
+} from './helpers/app.js';
+
+const SESSION_INVALID = { state: 266, msg: Messages.sessionInvalid, data: null };
+
+describe.each(databaseKinds)('sessions on %s', (kind) => {
+  let t: TestApp;
+  let groupId: number;
+  const password = 'Sess@1234';
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    groupId = await createGroup(t, '会话测试组', ['/sysset_home/basic']);
+    await createOperator(t, {
+      username: 'wangfang',
+      password,
+      groupId,
+      realName: '王芳',
+      staffRole: 'doctor',
+    });
+  });
+  afterAll(() => t.close());
+
+  const userInfo = (token?: string) => call(t, 'GET', ApiPaths.userInfo, { token });
+
+  describe('authenticated endpoints refuse without a live session (266)', () => {
+    it('no token, a bogus token, a malformed header', async () => {
+      const none = await userInfo();
+      expect(none.statusCode).toBe(401);
+      expect(bodyOf(none)).toEqual(SESSION_INVALID);
+      expect(bodyOf(await userInfo('not-a-real-token'))).toEqual(SESSION_INVALID);
+      const malformed = await t.app.inject({
+        method: 'GET',
+        url: t.api(ApiPaths.userInfo),
+        headers: { authorization: 'Basic abc' },
+      });
+      expect(bodyOf(malformed)).toEqual(SESSION_INVALID);
+    });
+
+    it('an expired access token', async () => {
+      const { access_token } = await login(t, 'wangfang', password);
+      expect(bodyOf(await userInfo(access_token)).state).toBe(200);
+      t.clock.advance(ACCESS_TOKEN_LIFETIME_MS + 1);
+      expect(bodyOf(await userInfo(access_token))).toEqual(SESSION_INVALID);
+    });
+
+    it('a session whose operator was disabled meanwhile', async () => {
+      const { access_token } = await login(t, 'wangfang', password);
+      await t.db
+        .updateTable('operators')
+        .set({ enabled: 0 })
+        .where('username', '=', 'wangfang')
+        .execute();
+      try {
+        expect(bodyOf(await userInfo(access_token))).toEqual(SESSION_INVALID);
+      } finally {
+        await t.db
+          .updateTable('operators')
+          .set({ enabled: 1 })
+          .where('username', '=', 'wangfang')
+          .execute();
+      }
+    });
+  });
+
+  describe('refresh', () => {
+    it('rotates both tokens: the old refresh and access tokens stop working', async () => {
+      const first = await login(t, 'wangfang', password);
+      const response = await call(t, 'POST', ApiPaths.token, {
+        form: { grant_type: 'refresh_token', refresh_token: first.refresh_token },
+      });
+      const body = bodyOf<TokenResponse>(response);
+      expect(body.state).toBe(200);
+      expect(body.data.username).toBe('wangfang');
+      expect(body.data.resourceList.map((s) => s.frontPath)).toEqual(['/sysset_home']);
+      expect(body.data.access_token).not.toBe(first.access_token);
+      expect(body.data.refresh_token).not.toBe(first.refresh_token);
+
+      expect(bodyOf(await userInfo(body.data.access_token)).state).toBe(200);
+      expect(bodyOf(await userInfo(first.access_token))).toEqual(SESSION_INVALID);
+      const reused = await call(t, 'POST', ApiPaths.token, {
+        form: { grant_type: 'refresh_token', refresh_token: first.refresh_token },
+      });
+      expect(reused.statusCode).toBe(401);
+      expect(bodyOf(reused)).toEqual(SESSION_INVALID);
+    });
+
+    it('refuses an unknown or expired refresh token with 266, a missing one with 255', async () => {
+      expect(
+        bodyOf(
+          await call(t, 'POST', ApiPaths.token, {
+            form: { grant_type: 'refresh_token', refresh_token: 'bogus' },
+          }),
+        ),
+      ).toEqual(SESSION_INVALID);
+
+      const { refresh_token } = await login(t, 'wangfang', password);
+      t.clock.advance(REFRESH_TOKEN_LIFETIME_MS + 1);
+      expect(
+        bodyOf(
+          await call(t, 'POST', ApiPaths.token, {
+            form: { grant_type: 'refresh_token', refresh_token },
+          }),
+        ),
+      ).toEqual(SESSION_INVALID);
+
+      const missing = bodyOf<{ errors: { field: string; msg: string }[] }>(
+        await call(t, 'POST', ApiPaths.token, { form: { grant_type: 'refresh_token' } }),
+      );
+      expect(missing.state).toBe(255);
+      expect(missing.data.errors).toEqual([{ field: 'refresh_token', msg: '缺少刷新令牌' }]);
+    });
+  });
+
+  describe('logout', () => {
+    it('revokes the bearer session for real', async () => {
+      const { access_token, refresh_token } = await login(t, 'wangfang', password);
+      const response = await call(t, 'POST', ApiPaths.logout, { token: access_token });
+      expect(response.statusCode).toBe(200);
+      expect(bodyOf(response)).toEqual({ state: 200, msg: Messages.loggedOut, data: null });
+      expect(bodyOf(await userInfo(access_token))).toEqual(SESSION_INVALID);
+      expect(
+        bodyOf(
+          await call(t, 'POST', ApiPaths.token, {
+            form: { grant_type: 'refresh_token', refresh_token },
+          }),
+        ),
+      ).toEqual(SESSION_INVALID);
+      const log = await t.db
+        .selectFrom('operation_logs')
+        .select(['module', 'action', 'operator_name'])
+        .where('action', '=', 'logout')
+        .executeTakeFirst();
+      expect(log).toEqual({ module: 'auth', action: 'logout', operator_name: 'wangfang' });
+    });
+
+    it('accepts the refresh token alone, also again after the session is revoked', async () => {
+      const { access_token, refresh_token } = await login(t, 'wangfang', password);
+      expect(
+        bodyOf(await call(t, 'POST', ApiPaths.logout, { form: { refresh_token } })).state,
+      ).toBe(200);
+      expect(bodyOf(await userInfo(access_token))).toEqual(SESSION_INVALID);
+      expect(
+        bodyOf(await call(t, 'POST', ApiPaths.logout, { json: { refresh_token } })).state,
+      ).toBe(200);
+    });
+
+    it('answers 266 without any valid token', async () => {
+      expect(bodyOf(await call(t, 'POST', ApiPaths.logout))).toEqual(SESSION_INVALID);
+      expect(bodyOf(await call(t, 'POST', ApiPaths.logout, { token: 'bogus' }))).toEqual(
+        SESSION_INVALID,
+      );
+      expect(
+        bodyOf(await call(t, 'POST', ApiPaths.logout, { form: { refresh_token: 'bogus' } })),
+      ).toEqual(SESSION_INVALID);
+    });
+  });
+
+  it('sees a change of the group at the next request', async () => {
+    const { access_token } = await login(t, 'wangfang', password);
+    const overview = () => call(t, 'GET', ApiPaths.homeOverview, { token: access_token });
+    expect(bodyOf(await overview()).state).toBe(200);
+    await t.db.deleteFrom('group_resources').where('group_id', '=', groupId).execute();
+    await t.db
+      .insertInto('group_resources')
+      .values({ group_id: groupId, resource_key: '/member_manage/lists' })
+      .execute();
+    await t.db
+      .updateTable('permission_groups')
+      .set({ updated_at: t.clock.now + 1 })
+      .where('id', '=', groupId)
+      .execute();
+    const refused = await overview();
+    expect(refused.statusCode).toBe(403);
+    expect(bodyOf(refused)).toEqual({ state: 267, msg: Messages.noPermission, data: null });
+    const info = bodyOf<{ resourceList: { frontPath: string }[] }>(await userInfo(access_token));
+    expect(info.data.resourceList.map((s) => s.frontPath)).toEqual(['/member_manage']);
+  });
+
+  it('writes last_seen_at at most once a minute', async () => {
+    const { access_token } = await login(t, 'wangfang', password);
+    const lastSeen = async () =>
+      (
+        await t.db
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
+    const loginAt = await lastSeen();
+    t.clock.advance(30_000);
+    await userInfo(access_token);
+    expect(await lastSeen()).toBe(loginAt);
+    t.clock.advance(31_000);
+    await userInfo(access_token);
+    expect(await lastSeen()).toBe(t.clock.now);
+  });
+});
