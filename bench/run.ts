@@ -85,7 +85,7 @@ async function gzipJsOf(
 
 async function main() {
   ensureBuilt();
-  const server = await startServer({ DEMO_DATA: 'false', AUTH_RATE_LIMIT_MAX: '1000000' });
+  const server = await startServer({ DEMO_DATA: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '1000000' });
   const failures: string[] = [];
   try {
     const token = await login(server.url);

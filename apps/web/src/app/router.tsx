@@ -1,0 +1,108 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ProgressFallback } from '../shared/components/ProgressFallback';
+import { landing, loginGuard, requirePage, requireSession } from './guards';
+import { PAGE_REGISTRY, type PageEntry } from './page-registry';
+import type { RouteHandle } from './route-handle';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+
+/** Lazy route component from a module's default export (every page is its own chunk). */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+function registeredRoute(path: string, entry: PageEntry, guard: boolean): RouteObject {
+  const handle: RouteHandle = { frontPath: path, tag: !entry.bare };
+  return {
+    path: path.slice(1),
+    handle,
+    loader: guard
+      ? async (args) => {
+          await requireSession(args);
+          return requirePage(path)(args);
+        }
+      : requirePage(path),
+    lazy: page(entry.load),
+  };
+}
+
+const registered = Object.entries(PAGE_REGISTRY);
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    hydrateFallbackElement: <ProgressFallback />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: 'login',
+        loader: loginGuard,
+        handle: { titleKey: 'route.login' } satisfies RouteHandle,
+        lazy: page(() => import('../features/auth/pages/LoginPage')),
+      },
+      {
+        path: '401',
+        handle: { titleKey: 'route.unauthorized' } satisfies RouteHandle,
+        lazy: page(() => import('../features/errors/pages/UnauthorizedPage')),
+      },
+      {
+        path: '404',
+        handle: { titleKey: 'route.notFound' } satisfies RouteHandle,
+        lazy: page(() => import('../features/errors/pages/NotFoundPage')),
+      },
+      {
+        path: 'auth-redirect',
+        handle: { titleKey: 'route.authRedirect' } satisfies RouteHandle,
+        lazy: page(() => import('../features/auth/pages/AuthRedirectPage')),
+      },
+      // Registered pages that render outside the shell (still behind session and permission).
+      ...registered.filter(([, e]) => e.bare).map(([path, e]) => registeredRoute(path, e, true)),
+      {
+        id: 'layout',
+        loader: requireSession,
+        // Check the session on every navigation, as a global before-each guard would.
+        shouldRevalidate: () => true,
+        lazy: async () => ({ Component: (await import('./layout/Layout')).Layout }),
+        errorElement: <RouteError />,
+        children: [
+          {
+            index: true,
+            loader: landing,
+            handle: { titleKey: 'route.landing' } satisfies RouteHandle,
+            lazy: page(() => import('./layout/NoPage')),
+          },
+          {
+            path: 'redirect/*',
+            handle: { titleKey: 'route.redirect', tag: false } satisfies RouteHandle,
+            lazy: page(() => import('../features/redirect/pages/RedirectPage')),
+          },
+          {
+            path: 'profile/index',
+            handle: { titleKey: 'route.profile', tag: true } satisfies RouteHandle,
+            lazy: page(() => import('../features/auth/pages/ProfilePage')),
+          },
+          ...registered
+            .filter(([, e]) => !e.bare)
+            .map(([path, e]) => registeredRoute(path, e, false)),
+        ],
+      },
+      {
+        path: '*',
+        handle: { titleKey: 'route.notFound' } satisfies RouteHandle,
+        lazy: page(() => import('../features/errors/pages/NotFoundPage')),
+      },
+    ],
+  },
+];
+
+/**
+ * Create the router. Its loaders (the guard) run as soon as it exists, so the app creates it only
+ * after the permission store knows the registered pages (see bootstrap).
+ */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,68 @@
+import {
+  ApiPaths,
+  Messages,
+  type CaptchaResponse,
+  type TokenResponse,
+  type UpdatePasswordRequest,
+  type UserInfo,
+} from '@health/contract';
+import { api, request } from '../../../shared/api/client';
+import { ApiError } from '../../../shared/api/errors';
+
+/*
+ * Plain calls (no TanStack Query here): the login page and the route guard use them, and /login
+ * must not carry the query library. The query hooks are in auth-queries.ts.
+ */
+
+export function fetchCaptcha() {
+  return api.get<CaptchaResponse>(ApiPaths.captcha, { auth: false });
+}
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  verifyCode: string;
+  verifyKey: string;
+}
+
+/** Password grant; errors are not toasted: the login form shows them itself. */
+export function login(input: LoginInput) {
+  return api.post<TokenResponse>(
+    ApiPaths.token,
+    { grant_type: 'password', ...input, username: input.username.trim() },
+    { auth: false, silent: true },
+  );
+}
+
+/**
+ * The user-info call (spec §5): fails when the answer has no data ("Verification failed, please
+ * Login again.") or roles is empty ("getInfo: roles must be a non-null array!").
+ */
+export async function fetchUserInfo(): Promise<UserInfo> {
+  const data = await api.get<unknown>(ApiPaths.userInfo);
+  if (!data || typeof data !== 'object') {
+    throw new ApiError('format', 0, Messages.verificationFailed);
+  }
+  const roles = (data as { roles?: unknown }).roles;
+  if (!Array.isArray(roles) || roles.length === 0) {
+    throw new ApiError('format', 0, Messages.rolesRequired);
+  }
+  const info = data as UserInfo;
+  if (!Array.isArray(info.resourceList))
+    throw new ApiError('format', 0, Messages.verificationFailed);
+  return info;
+}
+
+/** POST updatePwd: oldPassword is left out for a first-login change. Resolves the message to show. */
+export async function updatePassword(input: UpdatePasswordRequest): Promise<string> {
+  const body: Record<string, string> = {
+    newPassword: input.newPassword,
+    newPasswordCfm: input.newPasswordCfm,
+  };
+  if (input.oldPassword) body.oldPassword = input.oldPassword;
+  const { data, msg } = await request<{ msg?: string } | null>(ApiPaths.updatePassword, {
+    method: 'POST',
+    body,
+  });
+  return data?.msg || msg;
+}

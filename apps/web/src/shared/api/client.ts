@@ -1,0 +1,327 @@
+import {
+  ApiPaths,
+  DEFAULT_API_SERVICE,
+  ERROR_NOTICE_MS,
+  Messages,
+  RELOGIN_STATES,
+  REQUEST_TIMEOUT_MS,
+  State,
+  type Envelope,
+} from '@health/contract';
+import { i18n } from '../i18n';
+import { notice } from '../feedback/feedback';
+import { useUserStore } from '../stores/user';
+import { ApiError, fieldErrorsOf } from './errors';
+import { encodeBody, toQuery, type BodyType, type Params } from './encode';
+
+/**
+ * The one API client (spec §7, §8). fetch with a 30 s time-out; base "/{service}" read from
+ * <meta name="api-base">; form-encoded body by default, JSON or multipart when marked; bearer token
+ * when one is stored. Every answer is the envelope {state, msg, data}, read whatever the HTTP
+ * status. All error handling of spec §8 happens here, once:
+ * - 200: resolve data (checked against the zod schema when one is given);
+ * - 266: refresh the tokens once (shared by concurrent calls) and retry; else log out to /login;
+ * - 267: show the no-permission message, clear the session, go to /login;
+ * - 50008 / 50012 / 50014: the "you have been logged out" confirm;
+ * - any other state: msg (or "ERROR: <state>") as an error for 5 s, reject with an ApiError
+ *   carrying state, msg and field errors;
+ * - network failure or time-out: a message for 5 s, reject.
+ */
+
+export interface RequestOptions<T = unknown> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Query string parameters. */
+  params?: Params;
+  body?: Params | FormData;
+  /** Body encoding; form-encoded by default. */
+  bodyType?: BodyType;
+  /**
+   * A (zod) schema of data to check the answer against. Optional: the server already validates its
+   * answers with the contract's schemas, and zod is kept out of the shell's bundle.
+   */
+  schema?: DataSchema<T>;
+  /** Do not show the error toast (the caller shows the error itself). Session handling still runs. */
+  silent?: boolean;
+  /**
+   * An admin call (default): sends the bearer token, and is not sent at all without a session.
+   * false for public endpoints (captcha, login).
+   */
+  auth?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** No token refresh and no log-out on 266/267 (the logout call itself). */
+  skipSessionHandling?: boolean;
+}
+
+/** The part of a zod schema the client uses (so the client itself does not import zod). */
+export interface DataSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
+export interface ApiResult<T> {
+  data: T;
+  msg: string;
+}
+
+/** Hooks the app layer plugs in (navigation lives there). */
+export interface ApiHandlers {
+  /** 266 after a failed refresh: clear the session and go to /login. */
+  onSessionInvalid: () => void;
+  /** 267: clear the session and go to /login. */
+  onNoPermission: () => void;
+  /** "重新登录" in the re-login confirm: reset the token and reload. */
+  onRelogin: () => void;
+}
+
+let handlers: ApiHandlers = {
+  onSessionInvalid: () => undefined,
+  onNoPermission: () => undefined,
+  onRelogin: () => undefined,
+};
+
+export function configureApi(h: ApiHandlers): void {
+  handlers = h;
+}
+
+/** "/{service}" from <meta name="api-base" content="/api"> (the server rewrites it), default "/api". */
+export function apiBase(): string {
+  const meta =
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector<HTMLMetaElement>('meta[name="api-base"]')?.content;
+  const base = (meta ?? '').trim() || `/${DEFAULT_API_SERVICE}`;
+  return base.endsWith('/') ? base.slice(0, -1) : base;
+}
+
+export function apiUrl(path: string, params?: Params): string {
+  return `${apiBase()}${path}${toQuery(params)}`;
+}
+
+const ERROR_SECONDS = ERROR_NOTICE_MS / 1000;
+
+function showError(content: string, key?: string): void {
+  notice(
+    'error',
+    key ? { content, key, duration: ERROR_SECONDS } : { content, duration: ERROR_SECONDS },
+  );
+}
+
+async function send(
+  path: string,
+  opts: RequestOptions<unknown>,
+  token: string | null,
+): Promise<Envelope<unknown>> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+
+  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+  const { body, contentType } = encodeBody(opts.body, opts.bodyType ?? 'form');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (contentType) headers['Content-Type'] = contentType;
+  if (token && opts.auth !== false) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, opts.params), {
+      method,
+      headers,
+      body,
+      signal: controller.signal,
+    });
+  } catch {
+    if (opts.signal?.aborted) throw new ApiError('aborted', 0, '');
+    if (timedOut)
+      throw new ApiError('timeout', 0, i18n.t('api.timeout', { defaultValue: Messages.timeout }));
+    throw new ApiError(
+      'network',
+      0,
+      i18n.t('api.networkError', { defaultValue: Messages.networkError }),
+    );
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = await response.json();
+  } catch {
+    parsed = null;
+  }
+  if (
+    parsed &&
+    typeof parsed === 'object' &&
+    typeof (parsed as Envelope<unknown>).state === 'number'
+  ) {
+    const env = parsed as Envelope<unknown>;
+    return { state: env.state, msg: typeof env.msg === 'string' ? env.msg : '', data: env.data };
+  }
+  // No envelope (a proxy error page, an empty answer): report the HTTP status as the state.
+  const state = response.ok ? -1 : response.status;
+  throw new ApiError(
+    'format',
+    state,
+    response.ok ? i18n.t('api.badResponse') : i18n.t('api.serverError'),
+  );
+}
+
+/* ---------- token refresh: once, shared by concurrent calls ---------- */
+
+let refreshing: Promise<boolean> | null = null;
+
+function refreshTokens(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = useUserStore.getState().refreshToken;
+    if (!refreshToken) return false;
+    try {
+      const env = await send(
+        ApiPaths.token,
+        {
+          method: 'POST',
+          body: { grant_type: 'refresh_token', refresh_token: refreshToken },
+          auth: false,
+        },
+        null,
+      );
+      const data = env.data as { access_token?: unknown; refresh_token?: unknown } | null;
+      if (
+        env.state !== State.OK ||
+        typeof data?.access_token !== 'string' ||
+        typeof data.refresh_token !== 'string'
+      ) {
+        return false;
+      }
+      useUserStore.getState().setTokens(data.access_token, data.refresh_token);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/* ---------- session-level reactions, each shown once even for concurrent failures ---------- */
+
+let sessionEnding = false;
+
+function endSession(kind: 'invalid' | 'permission', msg: string): void {
+  if (sessionEnding) return;
+  sessionEnding = true;
+  showError(msg, 'session');
+  try {
+    if (kind === 'invalid') handlers.onSessionInvalid();
+    else handlers.onNoPermission();
+  } finally {
+    // Allow the next session (after logging in again) to end the same way.
+    setTimeout(() => {
+      sessionEnding = false;
+    }, 1000);
+  }
+}
+
+let reloginOpen = false;
+
+function confirmRelogin(): void {
+  if (reloginOpen) return;
+  reloginOpen = true;
+  void import('../feedback/antd-static')
+    .then(({ confirm }) =>
+      confirm({
+        title: i18n.t('api.reloginTitle'),
+        content: i18n.t('api.reloginContent'),
+        okText: i18n.t('api.relogin'),
+        cancelText: i18n.t('common.cancel'),
+        onOk: () => {
+          reloginOpen = false;
+          handlers.onRelogin();
+        },
+        onCancel: () => {
+          reloginOpen = false;
+        },
+      }),
+    )
+    .catch(() => {
+      reloginOpen = false;
+    });
+}
+
+/* ---------- the request ---------- */
+
+export async function request<T>(
+  path: string,
+  opts: RequestOptions<T> = {},
+): Promise<ApiResult<T>> {
+  const o = opts as RequestOptions<unknown>;
+  const sentToken = useUserStore.getState().token;
+  if (o.auth !== false && !sentToken) {
+    // No session (logged out, or ended by another call): an admin call cannot succeed; do not send it.
+    throw new ApiError('aborted', State.SESSION_INVALID, '');
+  }
+  let env: Envelope<unknown>;
+  try {
+    env = await send(path, o, sentToken);
+    if (
+      env.state === State.SESSION_INVALID &&
+      o.auth !== false &&
+      sentToken &&
+      !o.skipSessionHandling
+    ) {
+      const current = useUserStore.getState().token;
+      // Another call may already have rotated the token; otherwise refresh once.
+      const renewed = current && current !== sentToken ? true : await refreshTokens();
+      if (renewed) env = await send(path, o, useUserStore.getState().token);
+    }
+  } catch (e) {
+    const error =
+      e instanceof ApiError ? e : new ApiError('network', 0, i18n.t('api.networkError'));
+    if (error.kind !== 'aborted' && !o.silent) showError(error.msg);
+    throw error;
+  }
+
+  const { state, msg, data } = env;
+  if (state === State.OK) {
+    if (!opts.schema) return { data: data as T, msg };
+    const checked = opts.schema.safeParse(data);
+    if (checked.success) return { data: checked.data, msg };
+    console.error(`Unexpected answer from ${path}`, checked.error);
+    const error = new ApiError('format', state, i18n.t('api.badResponse'), [], data);
+    if (!o.silent) showError(error.msg);
+    throw error;
+  }
+
+  const error = new ApiError('state', state, msg, fieldErrorsOf(data), data);
+  const hadSession = !o.skipSessionHandling && (!!sentToken || !!useUserStore.getState().token);
+  if (state === State.SESSION_INVALID && hadSession && o.auth !== false) {
+    endSession('invalid', msg || i18n.t('api.sessionInvalid'));
+  } else if (state === State.NO_PERMISSION && hadSession && o.auth !== false) {
+    endSession('permission', msg || i18n.t('api.noPermission'));
+  } else if ((RELOGIN_STATES as readonly number[]).includes(state)) {
+    confirmRelogin();
+  } else if (!o.silent) {
+    showError(msg || i18n.t('api.errorState', { state }));
+  }
+  throw error;
+}
+
+/** Shorthands resolving to data. */
+export const api = {
+  get<T>(path: string, opts: Omit<RequestOptions<T>, 'method' | 'body'> = {}): Promise<T> {
+    return request<T>(path, { ...opts, method: 'GET' }).then((r) => r.data);
+  },
+  post<T>(
+    path: string,
+    body?: Params | FormData,
+    opts: Omit<RequestOptions<T>, 'method' | 'body'> = {},
+  ): Promise<T> {
+    return request<T>(path, { ...opts, method: 'POST', body: body ?? {} }).then((r) => r.data);
+  },
+  request,
+};

@@ -1,0 +1,39 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import zhCN from './locales/zh-CN';
+import { useSettingsStore, type Language } from '../stores/settings';
+
+/**
+ * react-i18next with zh-CN (default, bundled) and en-US (loaded when chosen); the chosen language
+ * is kept in the settings store.
+ */
+void i18n.use(initReactI18next).init({
+  resources: { 'zh-CN': { translation: zhCN } },
+  lng: 'zh-CN',
+  fallbackLng: 'zh-CN',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  showSupportNotice: false,
+});
+
+async function ensureLoaded(language: Language): Promise<void> {
+  if (language !== 'en-US' || i18n.hasResourceBundle('en-US', 'translation')) return;
+  const { default: enUS } = await import('./locales/en-US');
+  i18n.addResourceBundle('en-US', 'translation', enUS, true, true);
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  useSettingsStore.getState().setLanguage(language);
+  await ensureLoaded(language);
+  await i18n.changeLanguage(language);
+}
+
+const saved = useSettingsStore.getState().language;
+if (saved !== 'zh-CN') void changeLanguage(saved);
+
+/** A catalogue title in the current language (catalogue entries carry title and titleEn). */
+export function localTitle(item: { title: string; titleEn?: string }, language: string): string {
+  return language === 'en-US' && item.titleEn ? item.titleEn : item.title;
+}
+
+export { i18n };

@@ -1,0 +1,62 @@
+import { create } from 'zustand';
+import { StorageKeys, type Resource } from '@health/contract';
+import { readJson, writeJson } from '../session/storage';
+import { allowedPathsOf, generatePermission, type PermissionData } from '../permission/routes';
+
+/**
+ * Permitted routes, top tabs and menus (vue-element-admin's "permission" module). The resource
+ * list comes from login / user info; the registered paths (pages this build has) are given once at
+ * start-up by the app's page registry.
+ */
+export interface PermissionState extends PermissionData {
+  resources: Resource[];
+  /** Every front path the resource list allows, built or not (the spec's stored route paths). */
+  allowedPaths: string[];
+  registered: ReadonlySet<string>;
+  setRegistered: (paths: Iterable<string>) => void;
+  /** New resource list (login, user info): regenerate and store menu, route and top-nav data. */
+  setResources: (resources: Resource[]) => void;
+  reset: () => void;
+}
+
+const empty: PermissionData = { routes: [], topNav: [], menus: {} };
+
+function persist(resources: Resource[], data: PermissionData, allowedPaths: string[]) {
+  writeJson(StorageKeys.menuData, resources);
+  writeJson(StorageKeys.routeData, allowedPaths);
+  writeJson(
+    StorageKeys.topNavKeys,
+    data.topNav.map((t) => t.key),
+  );
+  writeJson(StorageKeys.topNavInfo, data.topNav);
+}
+
+const storedResources = readJson<Resource[]>(StorageKeys.menuData) ?? [];
+
+export const usePermissionStore = create<PermissionState>()((set, get) => ({
+  ...empty,
+  resources: storedResources,
+  allowedPaths: readJson<string[]>(StorageKeys.routeData) ?? [],
+  registered: new Set<string>(),
+  setRegistered: (paths) => {
+    const registered = new Set(paths);
+    set({ registered, ...generatePermission(get().resources, registered) });
+  },
+  setResources: (resources) => {
+    const data = generatePermission(resources, get().registered);
+    const allowedPaths = allowedPathsOf(resources);
+    persist(resources, data, allowedPaths);
+    set({ resources, allowedPaths, ...data });
+  },
+  reset: () => set({ ...empty, resources: [], allowedPaths: [] }),
+}));
+
+export function isPermitted(path: string): boolean {
+  return usePermissionStore.getState().routes.some((r) => r.path === path);
+}
+
+/** Actions the operator holds on a page (for showing buttons). */
+export function usePageActions(path: string): readonly string[] {
+  return usePermissionStore((s) => s.routes.find((r) => r.path === path)?.actions ?? NO_ACTIONS);
+}
+const NO_ACTIONS: readonly string[] = [];

@@ -1,0 +1,44 @@
+import type { Page } from 'playwright-core';
+
+export const ADMIN = 'admin';
+export const INITIAL_PASSWORD = 'Admin@123';
+export const DEMO_PASSWORD = 'Demo@2024';
+
+/** Fill the login form and submit it (the captcha is off on the e2e server unless a test turns it on). */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** Change the password in the forced first-login dialog and wait to be sent back to /login. */
+export async function completeFirstLoginChange(page: Page, newPassword: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '首次登录，请修改初始密码' });
+  await dialog.waitFor();
+  await dialog.getByLabel('新密码', { exact: true }).fill(newPassword);
+  await dialog.getByLabel('确认新密码').fill(newPassword);
+  await dialog.getByRole('button', { name: '确认修改' }).click();
+  await page.waitForURL(/\/login/);
+}
+
+/** Log in as a user whose initial password must be changed, change it, and log in again. */
+export async function loginChangingInitialPassword(
+  page: Page,
+  username: string,
+  initialPassword: string,
+  newPassword: string,
+): Promise<void> {
+  await submitLogin(page, username, initialPassword);
+  await completeFirstLoginChange(page, newPassword);
+  await submitLogin(page, username, newPassword);
+  await page.waitForURL(/\/sysset_home\/basic|\/$/);
+}
+
+/** The stored access token, read from the browser's local storage. */
+export async function storedAccessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('jkadmin_access_token');
+    return raw ? (JSON.parse(raw) as string) : '';
+  });
+}
