@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
 import { launch, CHROMIUM } from '../e2e/support/browser.ts';
 import { startServer } from '../e2e/support/server.ts';
 
@@ -29,7 +30,10 @@ interface Row {
 }
 
 function ensureBuilt() {
-  if (!existsSync(`${root}apps/server/dist/main.js`) || !existsSync(`${root}apps/web/dist/index.html`)) {
+  if (
+    !existsSync(`${root}apps/server/dist/main.js`) ||
+    !existsSync(`${root}apps/web/dist/index.html`)
+  ) {
     const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
@@ -60,7 +64,7 @@ async function login(url: string): Promise<string> {
 /** Sum the gzip size of every JavaScript file the page loaded from the server. */
 async function gzipJsOf(
   url: string,
-  visit: (page: import('playwright-core').Page) => Promise<void>,
+  visit: (page: Page) => Promise<void>,
 ): Promise<{ kb: number; files: number }> {
   const browser = await launch();
   try {
@@ -135,10 +139,17 @@ async function main() {
       console.log('\nJavaScript loaded (gzip)');
       console.table([
         { page: '/login', 'KB gzip': loginJs.kb.toFixed(1), files: loginJs.files, budget: 250 },
-        { page: 'logged-in landing', 'KB gzip': shellJs.kb.toFixed(1), files: shellJs.files, budget: 450 },
+        {
+          page: 'logged-in landing',
+          'KB gzip': shellJs.kb.toFixed(1),
+          files: shellJs.files,
+          budget: 450,
+        },
       ]);
-      if (loginJs.kb > 250) failures.push(`/login loads ${loginJs.kb.toFixed(1)} KB gzip JS > 250 KB`);
-      if (shellJs.kb > 450) failures.push(`landing loads ${shellJs.kb.toFixed(1)} KB gzip JS > 450 KB`);
+      if (loginJs.kb > 250)
+        failures.push(`/login loads ${loginJs.kb.toFixed(1)} KB gzip JS > 250 KB`);
+      if (shellJs.kb > 450)
+        failures.push(`landing loads ${shellJs.kb.toFixed(1)} KB gzip JS > 450 KB`);
     } else {
       failures.push(`Chromium not found at ${CHROMIUM}: bundle sizes not measured`);
     }

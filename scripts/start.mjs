@@ -22,7 +22,10 @@ for (const { workspace, output } of parts) {
   }
 }
 
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

@@ -61,9 +61,7 @@ describe.runIf(run)('login, the forced first-login change and logout', () => {
     await see(dialog.getByText('两次输入的密码不一致'));
     await dialog.getByLabel('确认新密码').fill('abcdefg');
     await submit.click();
-    await see(
-      dialog.getByText('密码必须包含大写字母、小写字母、数字、特殊符号中的三种'),
-    );
+    await see(dialog.getByText('密码必须包含大写字母、小写字母、数字、特殊符号中的三种'));
 
     // A valid password: success, logged out after half a second, back at /login.
     await completeFirstLoginChange(page, NEW_PASSWORD);
@@ -97,7 +95,9 @@ describe.runIf(run)('login, the forced first-login change and logout', () => {
     await page.getByRole('button', { name: '用户菜单' }).click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL(/\/login/);
-    const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('jkadmin_')));
+    const keys = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('jkadmin_')),
+    );
     expect(keys.filter((k) => !k.endsWith('settings'))).toEqual([]);
     const res = await fetch(`${server.url}/api/v3/system/admin/adminUser/info`, {
       headers: { authorization: `Bearer ${token}` },

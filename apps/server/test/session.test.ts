@@ -3,6 +3,7 @@ import {
   ApiPaths,
   Messages,
   REFRESH_TOKEN_LIFETIME_MS,
+  type ResourcesResponse,
   type TokenResponse,
 } from '@health/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,8 +190,10 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     const refused = await overview();
     expect(refused.statusCode).toBe(403);
     expect(bodyOf(refused)).toEqual({ state: 267, msg: Messages.noPermission, data: null });
-    const info = bodyOf<{ resourceList: { frontPath: string }[] }>(await userInfo(access_token));
-    expect(info.data.resourceList.map((s) => s.frontPath)).toEqual(['/member_manage']);
+    const resources = bodyOf<ResourcesResponse>(
+      await call(t, 'GET', ApiPaths.resources, { token: access_token }),
+    );
+    expect(resources.data.resourceList.map((s) => s.frontPath)).toEqual(['/member_manage']);
   });
 
   it('writes last_seen_at at most once a minute', async () => {

@@ -4,6 +4,7 @@ import {
   PASSWORD_MAX_AGE_DAYS,
   PasswordMessages,
   type HomeOverview,
+  type ResourcesResponse,
   type UserInfo,
 } from '@health/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +65,11 @@ describe.each(databaseKinds)('system API on %s', (kind) => {
         need_change_pwd: false,
         need_change_type: null,
       });
-      expect(body.data.resourceList.map((s) => s.frontPath)).toEqual([
+      expect(body.data).not.toHaveProperty('resourceList');
+      const resources = bodyOf<ResourcesResponse>(
+        await call(t, 'GET', ApiPaths.resources, { token: access_token }),
+      );
+      expect(resources.data.resourceList.map((s) => s.frontPath)).toEqual([
         '/sysset_home',
         '/health_management',
       ]);
@@ -96,6 +101,10 @@ describe.each(databaseKinds)('system API on %s', (kind) => {
 
     it('answers 266 without a session', async () => {
       expect(bodyOf(await call(t, 'GET', ApiPaths.userInfo))).toEqual(SESSION_INVALID);
+      expect(bodyOf(await call(t, 'GET', ApiPaths.resources))).toEqual(SESSION_INVALID);
+      expect(
+        bodyOf(await call(t, 'GET', ApiPaths.resources, { token: 'not-a-real-token' })),
+      ).toEqual(SESSION_INVALID);
     });
   });
 

@@ -7,6 +7,7 @@ export const ApiPaths = {
   token: '/v3/adminLogin/oauth/token',
   logout: '/v3/adminLogin/oauth/logout',
   userInfo: '/v3/system/admin/adminUser/info',
+  resources: '/v3/system/admin/adminUser/resources',
   updatePassword: '/v3/system/admin/adminUser/updatePwd',
   settingInit: '/v3/system/admin/setting/settingInit',
   homeOverview: '/v3/system/admin/home/overview',

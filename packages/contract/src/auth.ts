@@ -84,9 +84,16 @@ export const userInfoSchema = z.object({
   staffRole: staffRoleSchema,
   need_change_pwd: z.boolean(),
   need_change_type: needChangeTypeSchema.nullable(),
-  resourceList: z.array(resourceSchema),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/**
+ * GET /{service}/v3/system/admin/adminUser/resources — the operator's current resource list, the
+ * same tree login returns. Kept out of the user-info answer: that call is the token check's hot
+ * path, and the tree is several kilobytes for a large group.
+ */
+export const resourcesResponseSchema = z.object({ resourceList: z.array(resourceSchema) });
+export type ResourcesResponse = z.infer<typeof resourcesResponseSchema>;
 
 /** POST /{service}/v3/system/admin/adminUser/updatePwd */
 export const updatePasswordRequestSchema = z

@@ -6,9 +6,10 @@ import {
   settingInitResponseSchema,
   updatePasswordRequestSchema,
   updatePasswordResponseSchema,
+  resourcesResponseSchema,
   userInfoSchema,
   type Envelope,
-  type UserInfo,
+  type ResourcesResponse,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentOperator } from '../../platform/auth.js';
@@ -18,11 +19,10 @@ import { cachedJson } from '../../platform/json-cache.js';
 import { ANY_OPERATOR } from '../../platform/permissions.js';
 import { SystemService } from './service.js';
 
-function serializeUserInfo(envelope: Envelope<UserInfo>): string {
-  const { resourceList, ...profile } = envelope.data;
-  const profileJson = JSON.stringify(profile);
-  const dataJson = `${profileJson.slice(0, -1)},"resourceList":${cachedJson(resourceList)}}`;
-  return `{"state":${envelope.state},"msg":${JSON.stringify(envelope.msg)},"data":${dataJson}}`;
+/** The resources answer embeds the group's resource tree, serialized once per group version. */
+function serializeResources(envelope: Envelope<ResourcesResponse>): string {
+  const data = `{"resourceList":${cachedJson(envelope.data.resourceList)}}`;
+  return `{"state":${envelope.state},"msg":${JSON.stringify(envelope.msg)},"data":${data}}`;
 }
 
 /** The operator's own account, the settings refresh and the home overview. */
@@ -33,16 +33,30 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     ApiPaths.userInfo,
     {
       config: { frontPath: ANY_OPERATOR },
-      // The token check's hot path (benchmarked): the resource tree's JSON is cached per group
-      // version instead of validated and serialized on every call; TypeScript checks the shape.
-      serializerCompiler: () => (payload) => serializeUserInfo(payload as Envelope<UserInfo>),
       schema: {
         tags: ['system'],
-        summary: '当前操作员信息',
+        summary: '当前操作员信息（每次进入后台时调用，即令牌校验）',
         response: { 200: envelope(userInfoSchema) },
       },
     },
     async (request) => ok(system.userInfo(currentOperator(request))),
+  );
+
+  app.get(
+    ApiPaths.resources,
+    {
+      config: { frontPath: ANY_OPERATOR },
+      // The tree is immutable per group version: its JSON is cached instead of validated and
+      // serialized on every call; TypeScript checks the shape.
+      serializerCompiler: () => (payload) =>
+        serializeResources(payload as Envelope<ResourcesResponse>),
+      schema: {
+        tags: ['system'],
+        summary: '当前操作员的资源（菜单与权限）树',
+        response: { 200: envelope(resourcesResponseSchema) },
+      },
+    },
+    async (request) => ok({ resourceList: currentOperator(request).groupGrants.resourceTree }),
   );
 
   app.post(

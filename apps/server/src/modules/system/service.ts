@@ -60,7 +60,6 @@ export class SystemService {
       staffRole: operator.staffRole,
       need_change_pwd: need !== null,
       need_change_type: need,
-      resourceList: operator.groupGrants.resourceTree,
     };
   }
 
