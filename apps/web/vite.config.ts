@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { DEFAULT_PRODUCT_TITLE } from '../../packages/contract/src/constants';
+import { DEFAULT_PRODUCT_TITLE } from '../../packages/contract/src/constants.js';
 
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 
@@ -73,8 +73,7 @@ function productTitle(): Plugin {
 }
 
 export default defineConfig({
-  // The cast bridges the hoisted plugin's types (built against the root's newer vite) to this vite.
-  plugins: [react() as unknown as Plugin, productTitle(), pureContractSchemas()],
+  plugins: [react(), productTitle(), pureContractSchemas()],
   resolve: { alias: { '@health/contract': contract } },
   server: {
     port: 5173,
@@ -83,8 +82,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // dist/.vite/manifest.json: the chunk graph, read by scripts/bundle-size.mjs.
-    manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 800,
     rollupOptions: {

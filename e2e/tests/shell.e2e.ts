@@ -30,7 +30,7 @@ describe.runIf(run)('the layout shell, sessions and permissions', () => {
 
   const sideMenu = (page: Page) => page.getByRole('navigation', { name: '侧边菜单' });
   const userMenu = async (page: Page, item: string) => {
-    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('button', { name: /^(用户菜单|User menu)$/ }).click();
     await page.getByRole('menuitem', { name: item }).click();
   };
 
@@ -130,6 +130,7 @@ describe.runIf(run)('the layout shell, sessions and permissions', () => {
     const { page, context, consoleErrors } = await adminPage();
     await page.goto('/redirect/sysset_home/basic');
     await page.waitForURL(/\/sysset_home\/basic$/);
+    await see(page.getByRole('heading', { name: '概况' }));
     await page.goto('/no/such/page');
     await see(page.getByText('抱歉，您访问的页面不存在'));
 

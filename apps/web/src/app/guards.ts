@@ -10,7 +10,7 @@ import { clearSession, currentSessionStatus } from '../shared/session/session';
 import { readJson } from '../shared/session/storage';
 import { isPermitted, usePermissionStore } from '../shared/stores/permission';
 import { useUserStore } from '../shared/stores/user';
-import { fetchUserInfo } from '../features/auth/api/auth-api';
+import { fetchResources, fetchUserInfo } from '../features/auth/api/auth-api';
 
 /**
  * The one route guard (vue-element-admin's permission.js, as react-router loaders):
@@ -46,9 +46,13 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
   }
   if (!useUserStore.getState().infoLoaded) {
     try {
-      const info = await fetchUserInfo();
+      const [info, resources] = await Promise.all([
+        fetchUserInfo(),
+        // A failure here keeps the resource list stored at login.
+        fetchResources().catch(() => null),
+      ]);
       useUserStore.getState().setInfo(info);
-      usePermissionStore.getState().setResources(info.resourceList);
+      if (resources) usePermissionStore.getState().setResources(resources);
     } catch (e) {
       // State errors were shown by the API client; show the user-info rule's own messages here.
       if (isApiError(e) && e.kind === 'format') showError(e.msg);

@@ -1,16 +1,18 @@
 import { useState } from 'react';
+import {
+  CheckOutlined,
+  DownOutlined,
+  GlobalOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  ReloadOutlined,
+  TagsOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { Dropdown, Menu, type MenuProps } from 'antd';
-import CheckOutlined from '@ant-design/icons/CheckOutlined';
-import DownOutlined from '@ant-design/icons/DownOutlined';
-import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
-import KeyOutlined from '@ant-design/icons/KeyOutlined';
-import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
-import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
-import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import TagsOutlined from '@ant-design/icons/TagsOutlined';
-import UserOutlined from '@ant-design/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { LOGO_URL } from '../../shared/components/logo';
 import { toast } from '../../shared/feedback/feedback';
@@ -147,6 +149,8 @@ export function Navbar({ onChangePassword }: { onChangePassword: () => void }) {
           menu={{ items: userItems, onClick: onUserMenu }}
           trigger={['click']}
           placement="bottomRight"
+          // Inside the fixed top bar: the menu stays put when the page scrolls.
+          getPopupContainer={(node) => node.parentElement ?? document.body}
         >
           <button type="button" className="user-button" aria-label={t('nav.userMenu')}>
             <span className="user-avatar" aria-hidden="true">

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router';
+import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
-import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import { useTranslation } from 'react-i18next';
 import { localTitle } from '../../shared/i18n';
 import { useTagsViewStore } from '../../shared/stores/tags-view';

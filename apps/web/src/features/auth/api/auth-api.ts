@@ -2,6 +2,7 @@ import {
   ApiPaths,
   Messages,
   type CaptchaResponse,
+  type ResourcesResponse,
   type TokenResponse,
   type UpdatePasswordRequest,
   type UserInfo,
@@ -47,10 +48,7 @@ export async function fetchUserInfo(): Promise<UserInfo> {
   if (!Array.isArray(roles) || roles.length === 0) {
     throw new ApiError('format', 0, Messages.rolesRequired);
   }
-  const info = data as UserInfo;
-  if (!Array.isArray(info.resourceList))
-    throw new ApiError('format', 0, Messages.verificationFailed);
-  return info;
+  return data as UserInfo;
 }
 
 /** POST updatePwd: oldPassword is left out for a first-login change. Resolves the message to show. */
@@ -65,4 +63,15 @@ export async function updatePassword(input: UpdatePasswordRequest): Promise<stri
     body,
   });
   return data?.msg || msg;
+}
+
+/**
+ * The operator's current resource list (the same tree login returns), so permission changes take
+ * effect on the next page load. Silent: when it fails the stored list stays in use.
+ */
+export async function fetchResources(): Promise<ResourcesResponse['resourceList']> {
+  const data = await api.get<ResourcesResponse>(ApiPaths.resources, { silent: true });
+  if (!data || !Array.isArray(data.resourceList))
+    throw new ApiError('format', 0, Messages.verificationFailed);
+  return data.resourceList;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'antd';
@@ -6,9 +7,6 @@ import { Button, Form } from 'antd';
 // ~10 KB gzip that /login does not need (bundle budget, ARCHITECTURE.md).
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import LockOutlined from '@ant-design/icons/LockOutlined';
-import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
-import UserOutlined from '@ant-design/icons/UserOutlined';
 import { isApiError } from '../../../shared/api/errors';
 import { LOGO_URL } from '../../../shared/components/logo';
 import { postLoginTarget } from '../../../shared/permission/routes';

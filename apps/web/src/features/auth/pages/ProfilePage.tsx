@@ -1,3 +1,4 @@
+import { UserOutlined } from '@ant-design/icons';
 import {
   Alert,
   Avatar,
@@ -10,7 +11,6 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import UserOutlined from '@ant-design/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../api/auth-queries';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
