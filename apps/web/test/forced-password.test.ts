@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkForcedPasswordForm, PasswordMessages } from '@health/contract';
+import { PasswordMessages } from '@health/contract';
 import {
   forcedPasswordMode,
   laterKeyFor,
@@ -45,27 +45,5 @@ describe('forced password dialog decision (spec §4)', () => {
       expect(passwordMessageKey(message)).toBe(`password.msg.${key}`);
     }
     expect(passwordMessageKey('something else')).toBeNull();
-  });
-
-  it('validates in the spec order (the dialog shows the first failing message)', () => {
-    expect(checkForcedPasswordForm({}, 'over90')).toBe(PasswordMessages.newRequired);
-    expect(checkForcedPasswordForm({ newPassword: 'Abc123!' }, 'over90')).toBe(
-      PasswordMessages.confirmRequired,
-    );
-    expect(checkForcedPasswordForm({ newPassword: 'Abc123!', newPasswordCfm: 'x' }, 'over90')).toBe(
-      PasswordMessages.mismatch,
-    );
-    expect(
-      checkForcedPasswordForm({ newPassword: 'Abc123!', newPasswordCfm: 'Abc123!' }, 'over90'),
-    ).toBe(PasswordMessages.oldRequired);
-    expect(checkForcedPasswordForm({ newPassword: 'Ab1!', newPasswordCfm: 'Ab1!' }, 'first')).toBe(
-      PasswordMessages.length,
-    );
-    expect(
-      checkForcedPasswordForm({ newPassword: 'abcdef', newPasswordCfm: 'abcdef' }, 'first'),
-    ).toBe(PasswordMessages.complexity);
-    expect(
-      checkForcedPasswordForm({ newPassword: 'Abc123', newPasswordCfm: 'Abc123' }, 'first'),
-    ).toBeNull();
   });
 });

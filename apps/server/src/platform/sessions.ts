@@ -199,34 +199,22 @@ export class SessionStore {
       .execute();
   }
 
-  /** End every live session of an operator except one (the caller's own). Returns how many. */
-  async revokeOthers(
+  /**
+   * End every live session of an operator, except `keepSessionId` when given (the caller's own).
+   * Returns how many ended.
+   */
+  async revokeOperatorSessions(
     operatorId: number,
-    keepSessionId: number,
     reason: RevokeReason,
-    executor: Kysely<Database> = this.db,
+    options: { keepSessionId?: number; executor?: Kysely<Database> } = {},
   ): Promise<number> {
-    const result = await executor
+    let query = (options.executor ?? this.db)
       .updateTable('sessions')
       .set({ revoked_at: this.now(), revoke_reason: reason })
       .where('operator_id', '=', operatorId)
-      .where('id', '!=', keepSessionId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  }
-
-  async revokeAll(
-    operatorId: number,
-    reason: RevokeReason,
-    executor: Kysely<Database> = this.db,
-  ): Promise<number> {
-    const result = await executor
-      .updateTable('sessions')
-      .set({ revoked_at: this.now(), revoke_reason: reason })
-      .where('operator_id', '=', operatorId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+      .where('revoked_at', 'is', null);
+    if (options.keepSessionId !== undefined) query = query.where('id', '!=', options.keepSessionId);
+    const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 }

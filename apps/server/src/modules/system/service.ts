@@ -92,11 +92,13 @@ export class SystemService {
     const now = this.ctx.now();
     await this.ctx.db.transaction().execute(async (trx) => {
       await new SystemRepo(trx).updatePassword(operator.id, passwordHash, now);
-      const ended = await this.ctx.sessions.revokeOthers(
+      const ended = await this.ctx.sessions.revokeOperatorSessions(
         operator.id,
-        operator.sessionId,
         'password_changed',
-        trx,
+        {
+          keepSessionId: operator.sessionId,
+          executor: trx,
+        },
       );
       await this.ctx.audit.recordRequest(
         request,
