@@ -1,8 +1,12 @@
 /**
  * `npm run bench`: load and size benchmarks, reported as ratios within one run (never as timed
  * unit tests). Builds what is missing, starts the real server on a fresh embedded database, then:
- *  - autocannon on /healthz, the user-info call (token check) and a login: req/s, p50, p99;
- *    target: user-info ≥ 0.5 × healthz throughput and p99 < 10 ms at 50 connections;
+ *  - autocannon on /healthz, the user-info call (token check) and a login at saturation: req/s,
+ *    p50, p99; target: user-info ≥ 0.5 × healthz throughput;
+ *  - user-info latency at 50 connections under a fixed load of half its measured throughput:
+ *    target p99 < 10 ms. (At saturation, latency is only queueing — 50 connections ÷ req/s — and
+ *    autocannon shares the 2 cores with the server, so it measures the load generator; a fixed
+ *    rate measures how long the server takes to answer while busy.)
  *  - the gzip size of the JavaScript that /login and the logged-in shell load in Chromium;
  *    targets: /login ≤ 250 KB, logged-in landing ≤ 450 KB.
  * Exits non-zero when a target is missed, so it can gate a release.
@@ -38,6 +42,9 @@ function ensureBuilt() {
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }
+
+/** Share of the saturated throughput offered in the latency run. */
+const LATENCY_LOAD_SHARE = 0.5;
 
 async function load(name: string, opts: autocannon.Options): Promise<Row> {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
@@ -121,6 +128,14 @@ async function main() {
         body: new URLSearchParams({ username: 'admin', password: ADMIN_PASSWORD }).toString(),
       }),
     );
+    const [health, info] = rows;
+    const offered = Math.round(info!.rps * LATENCY_LOAD_SHARE);
+    const infoAtRate = await load(`GET user info at ${offered} req/s (latency)`, {
+      url: `${server.url}/api/v3/system/admin/adminUser/info`,
+      headers: { authorization: `Bearer ${token}` },
+      overallRate: offered,
+    });
+    rows.push(infoAtRate);
     console.log(`\nLoad (${CONNECTIONS} connections, ${DURATION_S} s each)`);
     console.table(
       rows.map((r) => ({
@@ -131,11 +146,14 @@ async function main() {
         'non-2xx': r.non2xx,
       })),
     );
-    const [health, info] = rows;
     const ratio = info!.rps / health!.rps;
     console.log(`user-info / healthz throughput ratio: ${ratio.toFixed(2)} (target ≥ 0.50)`);
     if (ratio < 0.5) failures.push(`user-info throughput ratio ${ratio.toFixed(2)} < 0.5`);
-    if (info!.p99 >= 10) failures.push(`user-info p99 ${info!.p99} ms ≥ 10 ms`);
+    console.log(
+      `user-info p99 at ${offered} req/s over ${CONNECTIONS} connections: ${infoAtRate.p99} ms (target < 10 ms)`,
+    );
+    if (infoAtRate.p99 >= 10)
+      failures.push(`user-info p99 ${infoAtRate.p99} ms ≥ 10 ms at ${offered} req/s`);
     for (const r of rows) if (r.non2xx > 0) failures.push(`${r.name}: ${r.non2xx} non-2xx answers`);
 
     if (existsSync(CHROMIUM)) {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { ApiPaths, DEFAULT_PRODUCT_TITLE, Messages, State } from '@health/contract';
@@ -17,12 +16,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { randomCaptchaText } from './modules/auth/captcha.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { authorityGroupRoutes } from './modules/authority/groups/routes.js';
+import { authorityOperatorRoutes } from './modules/authority/operators/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { AuditService } from './platform/audit.js';
 import { Authenticator } from './platform/auth.js';
@@ -114,7 +116,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   installRouteGuards(app, { apiPrefix, unguardedPrefixes: [docsPrefix], authenticator });
 
-  await app.register(helmet, {
+  // Security headers. helmet's middleware is built once here: @fastify/helmet builds a new one on
+  // every request, re-parsing the CSP directives (~4 % of a user-info request in a CPU profile).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -131,6 +135,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         upgradeInsecureRequests: null,
       },
     },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   await app.register(rateLimit, {
     global: false,
@@ -163,7 +170,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
   );
 
-  for (const plugin of [authRoutes, systemRoutes, ...(opts.extraRoutes ?? [])]) {
+  for (const plugin of [
+    authRoutes,
+    systemRoutes,
+    authorityGroupRoutes,
+    authorityOperatorRoutes,
+    ...(opts.extraRoutes ?? []),
+  ]) {
     await app.register(plugin, { ctx, prefix: apiPrefix });
   }
 

@@ -20,6 +20,9 @@ import {
   type TestApp,
 } from './helpers/app.js';
 
+/** Longer than the longest growing delay (4 s), so a test's next try is a real attempt. */
+const PAST_DELAY_MS = 8_000;
+
 describe.each(databaseKinds)('auth API on %s', (kind) => {
   let t: TestApp;
   let opsGroup: number;
@@ -280,6 +283,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
         expect(bodyOf(await tryLogin(t, 'locky', `wrong${i}`, { ip: `10.1.0.${i}` })).msg).toBe(
           Messages.badCredentials,
         );
+        t.clock.advance(PAST_DELAY_MS);
       }
       const locked = await tryLogin(t, 'locky', 'Lock@1234', { ip: '10.1.0.99' });
       expect(locked.statusCode).toBe(429);
@@ -307,9 +311,33 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       expect(bodyOf(await tryLogin(t, 'zhangwei', 'Zw@12345', { ip: '10.2.0.2' })).state).toBe(200);
     });
 
+    it('makes a user name wait 1, 2 and 4 s after its 2nd, 3rd and 4th failure', async () => {
+      await createOperator(t, { username: 'slowy', password: 'Slow@1234', groupId: opsGroup });
+      const fail = async () =>
+        expect(bodyOf(await tryLogin(t, 'slowy', 'bad')).msg).toBe(Messages.badCredentials);
+      await fail();
+      await fail(); // the first failure asks for no wait
+      for (const seconds of [1, 2, 4]) {
+        const early = await tryLogin(t, 'slowy', 'Slow@1234');
+        expect(early.statusCode).toBe(429);
+        expect(bodyOf(early)).toEqual({
+          state: 429,
+          msg: Messages.loginTooSoon(seconds),
+          data: null,
+        });
+        t.clock.advance(seconds * 1000);
+        if (seconds < 4) await fail();
+      }
+      // A refused early try is not a failure: the right password now gets in.
+      expect(bodyOf(await tryLogin(t, 'slowy', 'Slow@1234')).state).toBe(200);
+    });
+
     it('a success clears the user name count', async () => {
       await createOperator(t, { username: 'oops', password: 'Oops@1234', groupId: opsGroup });
-      for (let i = 0; i < 4; i++) await tryLogin(t, 'oops', 'bad', { ip: `10.3.0.${i}` });
+      for (let i = 0; i < 4; i++) {
+        await tryLogin(t, 'oops', 'bad', { ip: `10.3.0.${i}` });
+        t.clock.advance(PAST_DELAY_MS);
+      }
       expect(bodyOf(await tryLogin(t, 'oops', 'Oops@1234', { ip: '10.3.1.1' })).state).toBe(200);
       expect(bodyOf(await tryLogin(t, 'oops', 'bad', { ip: '10.3.1.2' })).msg).toBe(
         Messages.badCredentials,

@@ -1,10 +1,34 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_USERNAME, SUPER_ADMIN_GROUP_NAME, bootstrapDatabase } from '../src/db/bootstrap.js';
+import {
+  ADMIN_USERNAME,
+  SUPER_ADMIN_GROUP_NAME,
+  bootstrapDatabase,
+  type BootstrapResult,
+} from '../src/db/bootstrap.js';
+import { openDatabase } from '../src/db/database.js';
 import { DEMO_OPERATOR_PASSWORD } from '../src/db/demo/index.js';
+import { migrations } from '../src/db/migrations/index.js';
 import { verifyPassword } from '../src/platform/passwords.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './helpers/databases.js';
 
+const run = promisify(execFile);
 const NOW = Date.UTC(2025, 4, 20, 2, 0, 0);
+const bootScript = fileURLToPath(new URL('./helpers/bootstrap-process.ts', import.meta.url));
+
+async function bootInChildProcess(file: string): Promise<BootstrapResult> {
+  const { stdout } = await run(process.execPath, [
+    '--conditions=source',
+    '--import',
+    'tsx',
+    bootScript,
+    file,
+    String(NOW),
+  ]);
+  return JSON.parse(stdout) as BootstrapResult;
+}
 
 describe.each(databaseKinds)('bootstrap on %s', (kind) => {
   const opened: TestDatabase[] = [];
@@ -25,7 +49,7 @@ describe.each(databaseKinds)('bootstrap on %s', (kind) => {
       now: NOW,
     });
     expect(first).toEqual({
-      migrations: ['0001_foundation'],
+      migrations: Object.keys(migrations),
       databaseWasNew: true,
       adminCreated: true,
       adminNeedsFirstChange: true,
@@ -59,6 +83,42 @@ describe.each(databaseKinds)('bootstrap on %s', (kind) => {
     });
     expect(await db.selectFrom('operators').select('id').execute()).toHaveLength(1);
     expect(await db.selectFrom('permission_groups').select('id').execute()).toHaveLength(1);
+  });
+
+  it('loads the demo data once when two processes start on one new database', async () => {
+    const first = await createTestDatabase(kind);
+    opened.push(first);
+    const target = first.target;
+    let demoLoaded: boolean[];
+    if (target.kind === 'sqlite') {
+      // better-sqlite3 waits for a lock synchronously, so the two must be real processes.
+      const results = await Promise.all([
+        bootInChildProcess(target.file),
+        bootInChildProcess(target.file),
+      ]);
+      demoLoaded = results.map((r) => r.demoLoaded);
+    } else {
+      const second = openDatabase(target);
+      try {
+        const options = { adminInitialPassword: 'First@123', demoData: true, now: NOW };
+        const results = await Promise.all([
+          bootstrapDatabase(first.db, options),
+          bootstrapDatabase(second, options),
+        ]);
+        demoLoaded = results.map((r) => r.demoLoaded);
+      } finally {
+        await second.destroy();
+      }
+    }
+    expect(demoLoaded.sort()).toEqual([false, true]);
+    {
+      const admins = await first.db
+        .selectFrom('operators')
+        .select('id')
+        .where('username', '=', ADMIN_USERNAME)
+        .execute();
+      expect(admins).toHaveLength(1);
+    }
   });
 
   it('loads the same demo data for the same time on a new database', async () => {

@@ -43,6 +43,11 @@ export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+/**
+ * Growing delays before the lock: after the 2nd, 3rd, 4th failure of a user name in the window,
+ * the next try must wait 1 s, 2 s, 4 s (base × 2^(failures − 2)).
+ */
+export const LOGIN_DELAY_BASE_MS = 1000;
 
 /** Navigation types that open built-in app pages and carry no subContent (spec §9). */
 export const SPECIAL_NAV_TYPES = [

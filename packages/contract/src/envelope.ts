@@ -30,6 +30,7 @@ export const Messages = {
   badCredentials: '用户名或密码错误',
   operatorDisabled: '该账号已被停用，请联系管理员',
   loginLocked: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
+  loginTooSoon: (seconds: number) => `登录失败次数较多，请${seconds}秒后再试`,
   verificationFailed: 'Verification failed, please Login again.',
   rolesRequired: 'getInfo: roles must be a non-null array!',
   settingsReloaded: '系统配置已刷新',

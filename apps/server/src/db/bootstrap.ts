@@ -25,7 +25,7 @@ export interface BootstrapResult {
 /**
  * First run and every start: migrate, make sure the built-in super-admin group and the `admin`
  * operator exist, and load the demo data when the database is new. Safe to run concurrently
- * from several processes (inserts do nothing on conflict).
+ * from several processes (inserts do nothing on conflict; one process loads the demo data).
  */
 export async function bootstrapDatabase(db: Db, opts: BootstrapOptions): Promise<BootstrapResult> {
   const now = opts.now ?? Date.now();
@@ -86,7 +86,9 @@ export async function bootstrapDatabase(db: Db, opts: BootstrapOptions): Promise
     admin = inserted;
   }
 
-  const demoLoaded = databaseWasNew && opts.demoData;
+  // Only the process whose insert created the admin loads the demo data: two processes starting on
+  // one new database both see it empty, but only one wins the admin's unique user name.
+  const demoLoaded = databaseWasNew && adminCreated && opts.demoData;
   if (demoLoaded) await loadDemoData(db, { now });
 
   return {

@@ -15,10 +15,27 @@ async function migrationSchemaOf(db: Db): Promise<string | undefined> {
 
 /** Bring the schema up to date; returns the names of the migrations applied now. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  if (dialectOf(db) !== 'sqlite') return runMigrator(db, false);
+  // Kysely takes no migration lock on SQLite (it assumes one connection), so two processes
+  // starting on one new file would both create the tables. BEGIN IMMEDIATE takes the file's write
+  // lock before the migrator reads its state: the second process waits, then finds nothing to do.
+  await sql`begin immediate`.execute(db);
+  try {
+    const applied = await runMigrator(db, true);
+    await sql`commit`.execute(db);
+    return applied;
+  } catch (err) {
+    await sql`rollback`.execute(db);
+    throw err;
+  }
+}
+
+async function runMigrator(db: Db, inOuterTransaction: boolean): Promise<string[]> {
   const migrationTableSchema = await migrationSchemaOf(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    disableTransactions: inOuterTransaction,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

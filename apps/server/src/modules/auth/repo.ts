@@ -5,7 +5,7 @@ import { toDbBool } from '../../db/values.js';
 /** Queries of the login flow: captchas, login attempts, the operator signing in. */
 
 export type LoginFailureReason =
-  'captcha' | 'locked' | 'bad_credentials' | 'disabled' | 'no_permission';
+  'captcha' | 'locked' | 'throttled' | 'bad_credentials' | 'disabled' | 'no_permission';
 export type LoginAttemptReason = 'ok' | LoginFailureReason;
 
 export interface LoginOperatorRow {

@@ -2,6 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   ACCESS_TOKEN_LIFETIME_MS,
   CAPTCHA_TTL_MS,
+  LOGIN_DELAY_BASE_MS,
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_LOCK_MS,
   LOGIN_MAX_FAILURES,
@@ -48,6 +49,7 @@ const LOGIN_RESULT_MESSAGES: Record<LoginFailureReason | 'ok', string> = {
   ok: '登录成功',
   captcha: '验证码错误或已过期',
   locked: '失败次数过多，已暂时锁定',
+  throttled: '连续失败，需稍后再试',
   bad_credentials: '用户名或密码错误',
   disabled: '账号已停用',
   no_permission: '所在权限组没有任何页面权限',
@@ -64,6 +66,19 @@ export function lockRemainingMs(failureTimesNewestFirst: readonly number[], now:
   const oldest = failureTimesNewestFirst[LOGIN_MAX_FAILURES - 1] ?? 0;
   if (newest - oldest > LOGIN_FAILURE_WINDOW_MS) return 0;
   return Math.max(0, newest + LOGIN_LOCK_MS - now);
+}
+
+/**
+ * Growing delay before the lock: with k (2 ≤ k < LOGIN_MAX_FAILURES) wrong-password failures of a
+ * user name in the window, the next try must wait LOGIN_DELAY_BASE_MS × 2^(k − 2) after the newest.
+ * Only per user name: an office behind one IP should not slow down because of one colleague.
+ */
+export function delayRemainingMs(failureTimesNewestFirst: readonly number[], now: number): number {
+  const newest = failureTimesNewestFirst[0];
+  if (newest === undefined) return 0;
+  const recent = failureTimesNewestFirst.filter((at) => newest - at <= LOGIN_FAILURE_WINDOW_MS);
+  if (recent.length < 2 || recent.length >= LOGIN_MAX_FAILURES) return 0;
+  return Math.max(0, newest + LOGIN_DELAY_BASE_MS * 2 ** (recent.length - 2) - now);
 }
 
 export class AuthService {
@@ -99,7 +114,12 @@ export class AuthService {
     return timingSafeEqual(given, Buffer.from(stored));
   }
 
-  private async lockRemaining(username: string, ip: string, now: number): Promise<number> {
+  /** How long this user name and IP must still wait: the lock, or else the growing delay. */
+  private async waitRemaining(
+    username: string,
+    ip: string,
+    now: number,
+  ): Promise<{ lockedMs: number; delayMs: number }> {
     const horizon = now - LOGIN_LOCK_MS - LOGIN_FAILURE_WINDOW_MS;
     // A successful login clears the user name's count (not the IP's: that guards against spraying).
     const lastSuccess = await this.repo.lastSuccessAt(username);
@@ -112,7 +132,10 @@ export class AuthService {
       ),
       this.repo.recentFailureTimes('ip', ip, horizon, LOGIN_MAX_FAILURES),
     ]);
-    return Math.max(lockRemainingMs(byUser, now), lockRemainingMs(byIp, now));
+    return {
+      lockedMs: Math.max(lockRemainingMs(byUser, now), lockRemainingMs(byIp, now)),
+      delayMs: delayRemainingMs(byUser, now),
+    };
   }
 
   private async recordLogin(
@@ -154,10 +177,14 @@ export class AuthService {
     ) {
       throw await refuse('captcha', new AppError(State.FAILED, Messages.captchaWrong));
     }
-    const lockedMs = await this.lockRemaining(username, client.ip, now);
+    const { lockedMs, delayMs } = await this.waitRemaining(username, client.ip, now);
     if (lockedMs > 0) {
       const minutes = Math.max(1, Math.ceil(lockedMs / MINUTE_MS));
       throw await refuse('locked', new TooManyRequestsError(Messages.loginLocked(minutes)));
+    }
+    if (delayMs > 0) {
+      const seconds = Math.max(1, Math.ceil(delayMs / 1000));
+      throw await refuse('throttled', new TooManyRequestsError(Messages.loginTooSoon(seconds)));
     }
     const operator = await this.repo.findOperatorByUsername(username);
     const passwordOk = operator
