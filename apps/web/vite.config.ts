@@ -77,13 +77,18 @@ export default defineConfig({
   resolve: { alias: { '@health/contract': contract } },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
+    proxy: {
+      '/api': { target: 'http://localhost:8080', changeOrigin: true },
+      '/uploads': { target: 'http://localhost:8080', changeOrigin: true },
+    },
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 800,
+    // dist/.vite/manifest.json: which chunks each lazy page loads (bench/ checks page budgets).
+    manifest: true,
     rollupOptions: {
       output: { manualChunks },
     },

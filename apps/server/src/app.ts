@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -22,10 +23,17 @@ import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { randomCaptchaText } from './modules/auth/captcha.js';
+import { agreementRoutes } from './modules/agreement/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { authorityGroupRoutes } from './modules/authority/groups/routes.js';
 import { authorityOperatorRoutes } from './modules/authority/operators/routes.js';
+import { operateLogRoutes } from './modules/authority/operate-log/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { searchRoutes } from './modules/system/search/routes.js';
+import { smsRoutes } from './modules/system/sms/routes.js';
+import { paymentRoutes } from './modules/system/payment/routes.js';
+import { settingsRoutes } from './modules/system/settings/routes.js';
+import { uploadRoutes } from './modules/system/upload/routes.js';
 import { AuditService } from './platform/audit.js';
 import { Authenticator } from './platform/auth.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -36,8 +44,12 @@ import { installErrorHandler } from './platform/error-handler.js';
 import { TooManyRequestsError } from './platform/errors.js';
 import { GrantsCache } from './platform/grants.js';
 import { installRouteGuards } from './platform/permissions.js';
+import { openSecretBox, type SecretBox } from './platform/secrets.js';
 import { SessionStore } from './platform/sessions.js';
 import { SettingsService } from './platform/settings.js';
+import { LocalDiskStorage, type FileStorage } from './platform/storage.js';
+import { registerUploadServing } from './platform/uploads.js';
+import { TodoRegistry } from './platform/todos.js';
 import { isHistoryPath, registerWebApp } from './platform/web-app.js';
 
 // zod's own messages (wrong type, bad enum, ...) in Chinese; the contract's schemas carry theirs.
@@ -62,6 +74,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** More route plugins, registered under `/{service}` like the modules (tests add probes). */
   extraRoutes?: RoutePlugin[];
+  /** Secrets at rest; by default from SECRET_KEY or DATA_DIR/secret.key. */
+  secrets?: SecretBox;
+  /** Uploaded files; by default DATA_DIR/uploads on local disk. */
+  storage?: FileStorage;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -111,6 +127,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     sessions,
     grants,
     authenticator,
+    secrets: opts.secrets ?? (await openSecretBox(config)),
+    storage: opts.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'uploads')),
+    todos: new TodoRegistry(),
     captchaText: opts.captchaText ?? randomCaptchaText,
   };
 
@@ -175,11 +194,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     systemRoutes,
     authorityGroupRoutes,
     authorityOperatorRoutes,
+    operateLogRoutes,
+    settingsRoutes,
+    paymentRoutes,
+    uploadRoutes,
+    searchRoutes,
+    smsRoutes,
+    agreementRoutes,
     ...(opts.extraRoutes ?? []),
   ]) {
     await app.register(plugin, { ctx, prefix: apiPrefix });
   }
 
+  registerUploadServing(app, ctx.storage);
   const web = await registerWebApp(app, { webDist: config.webDist, apiPrefix });
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';

@@ -71,8 +71,21 @@ const envSchema = z
       .min(1, 'AUTH_RATE_LIMIT_PER_MINUTE 最小为 1')
       .default(DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE),
     TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
+    SECRET_KEY: z
+      .string()
+      .trim()
+      .min(32, 'SECRET_KEY 至少 32 个字符（可用 openssl rand -base64 32 生成）')
+      .optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRET_KEY'],
+        message:
+          '使用 PostgreSQL（DATABASE_URL）时必须设置 SECRET_KEY，且所有进程使用同一个值（用于加密支付密钥等敏感配置）',
+      });
+    }
     if (!env.CAPTCHA_ENABLED && env.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',
@@ -101,6 +114,11 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   /** Trust X-Forwarded-For from a reverse proxy when working out the client IP. */
   trustProxy: boolean;
+  /**
+   * Key material for encrypting secrets at rest (payment keys). Unset with the embedded database:
+   * a random key is generated once into DATA_DIR/secret.key (see platform/secrets.ts).
+   */
+  secretKey: string | null;
 }
 
 export class ConfigError extends Error {
@@ -148,5 +166,6 @@ export function loadConfig(
     webDist: path.resolve(cwd, e.WEB_DIST),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    secretKey: e.SECRET_KEY ?? null,
   };
 }

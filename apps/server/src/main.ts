@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { ADMIN_USERNAME, bootstrapDatabase } from './db/bootstrap.js';
 import { dbTargetOf, openDatabase } from './db/database.js';
+import { openSecretBox } from './platform/secrets.js';
 
 function canResolvePretty(): boolean {
   try {
@@ -38,11 +39,13 @@ async function main(): Promise<void> {
   }
 
   const db = openDatabase(dbTargetOf(config));
+  const secrets = await openSecretBox(config);
   const boot = await bootstrapDatabase(db, {
     adminInitialPassword: config.adminInitialPassword,
     demoData: config.demoData,
+    secrets,
   });
-  const app = await buildApp({ config, db, logger: loggerOf(config) });
+  const app = await buildApp({ config, db, secrets, logger: loggerOf(config) });
   if (boot.migrations.length > 0) app.log.info({ migrations: boot.migrations }, '数据库迁移完成');
   if (boot.demoLoaded) app.log.info('已载入演示数据');
 

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
         PORT: '9000',
         DATA_DIR: 'var/data',
         DATABASE_URL: 'postgres://u@db:5432/health',
+        SECRET_KEY: 'a-shared-secret-key-of-32-characters!',
         API_SERVICE: 'jkapi',
         DEMO_DATA: 'false',
         CAPTCHA_ENABLED: 'false',
@@ -40,6 +41,14 @@ describe('loadConfig', () => {
     expect(config.demoData).toBe(false);
     expect(config.captchaEnabled).toBe(false);
     expect(config.logLevel).toBe('warn');
+  });
+
+  it('refuses PostgreSQL without SECRET_KEY (every process must share the key)', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db:5432/health' })).toThrow(
+      /使用 PostgreSQL（DATABASE_URL）时必须设置 SECRET_KEY/,
+    );
+    expect(() => loadConfig({ SECRET_KEY: 'short' })).toThrow(/SECRET_KEY 至少 32 个字符/);
+    expect(loadConfig({}).secretKey).toBeNull();
   });
 
   it('treats empty variables as unset', () => {

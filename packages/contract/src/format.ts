@@ -1,6 +1,9 @@
 /** Pure display helpers of spec §5 and §9. */
 
 /** An eleven-digit phone number hides its middle four digits: 138****5678. Other values unchanged. */
+/** Mainland mobile number: 11 digits starting with 1 and a 3–9. */
+export const MAINLAND_PHONE = /^1[3-9]\d{9}$/;
+
 export function maskPhone(phone: string | null | undefined): string {
   if (phone == null) return '';
   return /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;

@@ -14,8 +14,21 @@ export const homeTrendPointSchema = z.object({
   series: z.string(),
   value: z.number(),
 });
+/** Something waiting for someone: a count that opens its queue (the front path, with a filter). */
+export const homeTodoSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  count: z.number().int(),
+  link: z.string(),
+  /** Query string the queue opens with, e.g. "needChange=first". */
+  query: z.string().optional(),
+});
+export type HomeTodo = z.infer<typeof homeTodoSchema>;
+
 export const homeOverviewSchema = z.object({
   kpis: z.array(homeKpiSchema),
+  /** Only the to-dos whose queue page the operator's group holds. */
+  todos: z.array(homeTodoSchema),
   trend: z.array(homeTrendPointSchema),
   generatedAt: z.number().int(),
 });

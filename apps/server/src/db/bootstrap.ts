@@ -1,4 +1,5 @@
 import { hashPassword } from '../platform/passwords.js';
+import type { SecretBox } from '../platform/secrets.js';
 import type { Db } from './database.js';
 import { loadDemoData } from './demo/index.js';
 import { migrateToLatest } from './migrate.js';
@@ -10,6 +11,8 @@ export interface BootstrapOptions {
   adminInitialPassword: string;
   demoData: boolean;
   now?: number;
+  /** Seals the demo data's payment keys. */
+  secrets?: SecretBox;
 }
 
 export interface BootstrapResult {
@@ -89,7 +92,7 @@ export async function bootstrapDatabase(db: Db, opts: BootstrapOptions): Promise
   // Only the process whose insert created the admin loads the demo data: two processes starting on
   // one new database both see it empty, but only one wins the admin's unique user name.
   const demoLoaded = databaseWasNew && adminCreated && opts.demoData;
-  if (demoLoaded) await loadDemoData(db, { now });
+  if (demoLoaded) await loadDemoData(db, { now, secrets: opts.secrets });
 
   return {
     migrations,

@@ -14,7 +14,20 @@ export const AUDIT_MODULES = {
   auth: '登录认证',
   system: '系统设置',
   authority: '权限管理',
+  setting: '站点与运营配置',
+  search: '搜索配置',
+  sms: '短信模板',
+  agreement: '协议管理',
+  upload: '文件上传',
+  payment: '支付配置',
 } as const satisfies Record<string, string>;
+
+/** The Chinese label of a module key (the key itself when unknown). */
+export function auditModuleLabel(module: string): string {
+  return Object.prototype.hasOwnProperty.call(AUDIT_MODULES, module)
+    ? AUDIT_MODULES[module as keyof typeof AUDIT_MODULES]
+    : module;
+}
 export type AuditModule = keyof typeof AUDIT_MODULES | (string & {});
 
 export interface AuditActor {

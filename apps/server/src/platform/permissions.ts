@@ -100,3 +100,13 @@ export function installRouteGuards(
     ];
   });
 }
+
+/**
+ * For a route that serves several pages (declared in its config) and learns from the request which
+ * one is meant — e.g. one settings endpoint for every settings section: 267 unless the operator
+ * holds that page (and action). The declared list stays the outer bound, checked by the guard.
+ */
+export function assertHolds(request: FastifyRequest, frontPath: string, action?: string): void {
+  const keys = requiredKeysOf({ frontPath, action }, `${request.method} ${request.url}`) ?? [];
+  if (!request.operator || !holdsAny(request.operator, keys)) throw new PermissionError();
+}

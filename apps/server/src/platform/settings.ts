@@ -35,10 +35,19 @@ export class SettingsService {
     return this.cache.has(section) ? (this.cache.get(section) as T) : fallback;
   }
 
-  async save(section: string, value: unknown, operatorId: number | null): Promise<void> {
+  /**
+   * Write a section through to the database and the cache. Pass a transaction to make the write
+   * part of a larger change (with its audit entry); if that transaction then fails, `reload()`.
+   */
+  async save(
+    section: string,
+    value: unknown,
+    operatorId: number | null,
+    executor: Kysely<Database> = this.db,
+  ): Promise<void> {
     const valueJson = JSON.stringify(value);
     const at = this.now();
-    await this.db
+    await executor
       .insertInto('settings')
       .values({ section, value_json: valueJson, updated_at: at, updated_by: operatorId })
       .onConflict((oc) =>

@@ -43,8 +43,9 @@ export async function registerWebApp(
     index: false,
     cacheControl: false,
     schemaHide: true,
-    // index.html is served by sendIndex, with the api-base meta filled in.
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // index.html is served by sendIndex, with the api-base meta filled in; the build manifest
+    // (dist/.vite/, read by bench/) is not for browsers.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
     setHeaders: (res, filePath) => {
       const relative = path.relative(opts.webDist, filePath).split(path.sep);
       res.setHeader('cache-control', relative[0] === 'assets' ? IMMUTABLE : NO_CACHE);

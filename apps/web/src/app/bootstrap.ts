@@ -2,6 +2,8 @@ import { configureApi } from '../shared/api/client';
 import { loginPath } from '../shared/session/session-rules';
 import { clearSession } from '../shared/session/session';
 import { usePermissionStore } from '../shared/stores/permission';
+import { useSettingsStore } from '../shared/stores/settings';
+import { fetchPublicSiteInfo } from '../features/system/api/site-info-api';
 import { LOGIN_PATH } from '../shared/permission/fixed-paths';
 import { REGISTERED_PATHS } from './page-registry';
 import { createAppRouter, type AppRouter } from './router';
@@ -27,6 +29,15 @@ export function bootstrap(): AppRouter {
       window.location.reload();
     },
   });
+  // The platform name (site_info) is the product title of every page; the site_info page updates
+  // it after saving. Without an answer the contract's default title stays.
+  void fetchPublicSiteInfo()
+    .then((site) => {
+      const settings = useSettingsStore.getState();
+      settings.setTitle(site.platformName);
+      settings.setLogo(site.adminLogo || site.logo);
+    })
+    .catch(() => undefined);
   // The handlers above only run once the router exists.
   const router = createAppRouter();
   return router;

@@ -16,6 +16,47 @@ export interface PageEntry {
 
 export const PAGE_REGISTRY: Record<string, PageEntry> = {
   '/sysset_home/basic': { load: () => import('../features/home/pages/OverviewPage') },
+  '/sysset_setting/site_info': { load: () => import('../features/system/pages/SiteInfoPage') },
+  '/sysset_setting/pic_set': { load: () => import('../features/system/pages/PicSetPage') },
+  '/sysset_setting/payment': { load: () => import('../features/system/pages/PaymentPage') },
+  '/sysset_setting/order': { load: () => import('../features/system/pages/OrderSetPage') },
+  '/sysset_setting/base_set': { load: () => import('../features/system/pages/BaseSetPage') },
+  '/sysset_setting/app_set': { load: () => import('../features/system/pages/AppSetPage') },
+  '/sysset_setting/pay_set': { load: () => import('../features/system/pages/PaySetPage') },
+  '/sysset_setting/search': { load: () => import('../features/system/pages/SearchListPage') },
+  '/sysset_setting/search_edit': {
+    load: () => import('../features/system/pages/SearchEditPage'),
+  },
+  '/sysset_notice_set/msg_tpl': {
+    load: () => import('../features/system/pages/SmsTemplatePage'),
+  },
+  '/sysset_agreement/lists': {
+    load: () => import('../features/agreement/pages/AgreementListPage'),
+  },
+  '/sysset_agreement/lists_edit': {
+    load: () => import('../features/agreement/pages/AgreementEditPage'),
+  },
+  '/sysset_setting/conversation_set': {
+    load: () => import('../features/system/pages/ConversationSetPage'),
+  },
+  '/sysset_setting/prewarning_set': {
+    load: () => import('../features/system/pages/PrewarningSetPage'),
+  },
+  '/sysset_authority/authority_group': {
+    load: () => import('../features/authority/pages/GroupListPage'),
+  },
+  '/sysset_authority/authority_group_edit': {
+    load: () => import('../features/authority/pages/GroupEditPage'),
+  },
+  '/sysset_authority/authority_member': {
+    load: () => import('../features/authority/pages/MemberListPage'),
+  },
+  '/sysset_authority/authority_member_edit': {
+    load: () => import('../features/authority/pages/MemberEditPage'),
+  },
+  '/sysset_authority/operate_log': {
+    load: () => import('../features/authority/pages/OperateLogPage'),
+  },
 };
 
 export const REGISTERED_PATHS: readonly string[] = Object.keys(PAGE_REGISTRY);

@@ -57,6 +57,11 @@ export const routes: RouteObject[] = [
         handle: { titleKey: 'route.authRedirect' } satisfies RouteHandle,
         lazy: page(() => import('../features/auth/pages/AuthRedirectPage')),
       },
+      {
+        // Public agreement page (no login): /auth_agreement?code=user_agreement
+        path: 'auth_agreement',
+        lazy: page(() => import('../features/agreement/pages/AuthAgreementPage')),
+      },
       // Registered pages that render outside the shell (still behind session and permission).
       ...registered.filter(([, e]) => e.bare).map(([path, e]) => registeredRoute(path, e, true)),
       {

@@ -79,6 +79,9 @@ interface DemoOperator {
   createdDaysAgo: number;
 }
 
+/** The built-in super-admin group (created by bootstrap before the demo data). */
+const SUPER_ADMIN_GROUP = '超级管理员';
+
 const DEMO_OPERATORS: DemoOperator[] = [
   {
     username: 'zhangwei',
@@ -144,6 +147,15 @@ const DEMO_OPERATORS: DemoOperator[] = [
     passwordAgeDays: 200,
     createdDaysAgo: 200,
   },
+  {
+    username: 'zhouqiang',
+    realName: '周强',
+    group: SUPER_ADMIN_GROUP,
+    staffRole: 'admin',
+    introduction: '平台技术负责人',
+    passwordAgeDays: 60,
+    createdDaysAgo: 150,
+  },
 ];
 
 export interface DemoAuthority {
@@ -181,8 +193,17 @@ export async function seedAuthority(
       .execute();
   }
 
+  const superGroup = await db
+    .selectFrom('permission_groups')
+    .select('id')
+    .where('builtin', '=', 1)
+    .executeTakeFirst();
+
   const operators: DemoAuthority['operators'] = [];
   for (const op of DEMO_OPERATORS) {
+    // The built-in group is not in groupIds: the operation-log demo edits only the demo groups.
+    const groupId = op.group === SUPER_ADMIN_GROUP ? superGroup?.id : groupIds.get(op.group);
+    if (groupId === undefined) continue;
     const createdAt = now - op.createdDaysAgo * day - random.int(0, day - 1);
     const { id } = await db
       .insertInto('operators')
@@ -193,7 +214,7 @@ export async function seedAuthority(
         phone: random.phone(),
         avatar: '',
         introduction: op.introduction,
-        group_id: groupIds.get(op.group) ?? 0,
+        group_id: groupId,
         staff_role: op.staffRole,
         enabled: toDbBool(op.enabled ?? true),
         need_change_type: null,

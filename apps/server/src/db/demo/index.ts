@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../platform/passwords.js';
+import type { SecretBox } from '../../platform/secrets.js';
 import type { Database } from '../schema.js';
 import { seedAuthority } from './authority.js';
+import { seedContent } from './content.js';
 import { seedOperationLogs } from './operation-logs.js';
+import { seedSettings } from './settings.js';
 import { DemoRandom } from './random.js';
 
 /**
@@ -25,7 +28,8 @@ export interface DemoContext {
 
 export async function loadDemoData(
   db: Kysely<Database>,
-  opts: { now: number; seed?: number },
+  /** secrets: seals the demo payment keys (without it the paid channels are left unset). */
+  opts: { now: number; seed?: number; secrets?: SecretBox },
 ): Promise<void> {
   const demo: DemoContext = {
     random: new DemoRandom(opts.seed ?? DEMO_SEED),
@@ -36,5 +40,7 @@ export async function loadDemoData(
   await db.transaction().execute(async (trx) => {
     const authority = await seedAuthority(trx, demo);
     await seedOperationLogs(trx, demo, authority);
+    await seedContent(trx, demo);
+    await seedSettings(trx, demo, opts.secrets);
   });
 }

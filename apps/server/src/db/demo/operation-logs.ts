@@ -72,12 +72,26 @@ export async function seedOperationLogs(
     if (random.chance(0.3)) {
       const at = dayStart + random.int(9 * 60, 17 * 60) * 60_000;
       const group = random.pick([...authority.groupIds.keys()]);
+      const resources = random.int(6, 20);
       logs.push({
         operator_id: null,
         operator_name: 'admin',
         module: 'authority',
         action: 'edit',
         target: `权限组 ${group}`,
+        // Before/after snapshots as the audit records them, for the log page's diff view.
+        before_json: JSON.stringify({
+          name: group,
+          description: `${group}的默认权限`,
+          resourceCount: resources,
+          updatedBy: { username: 'admin', ip: OFFICE_IPS[0] },
+        }),
+        after_json: JSON.stringify({
+          name: group,
+          description: `${group}：新增报表与导出权限`,
+          resourceCount: resources + 2,
+          updatedBy: { username: 'admin', ip: OFFICE_IPS[0] },
+        }),
         ip: OFFICE_IPS[0] ?? '',
         result: 'success',
         message: '修改权限组',

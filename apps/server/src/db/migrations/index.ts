@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
+import * as m0002 from './0002_settings.js';
+import * as m0004 from './0004_content.js';
+import * as m0005 from './0005_operation_log_indexes.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -7,4 +10,7 @@ import * as m0001 from './0001_foundation.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_settings': m0002,
+  '0004_content': m0004,
+  '0005_operation_log_indexes': m0005,
 };

@@ -100,6 +100,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: envelope(homeOverviewSchema) },
       },
     },
-    async () => ok(await system.homeOverview()),
+    async (request) => ok(await system.homeOverview(currentOperator(request))),
   );
 };

@@ -119,17 +119,18 @@ export class SystemService {
   }
 
   /** KPIs of today and the last 7 days, and a 7-day trend, from a handful of aggregate queries. */
-  async homeOverview(): Promise<HomeOverview> {
+  async homeOverview(operator: AuthenticatedOperator): Promise<HomeOverview> {
     const now = this.ctx.now();
     // dayStarts[0] is 6 days before today; the last entry is tomorrow's midnight.
     const dayStarts = Array.from({ length: OVERVIEW_DAYS + 1 }, (_, i) =>
       startOfLocalDay(now, OVERVIEW_DAYS - 1 - i),
     );
-    const [logins, operations, newOperators, sessions] = await Promise.all([
+    const [logins, operations, newOperators, sessions, todos] = await Promise.all([
       this.repo.loginsPerDay(dayStarts),
       this.repo.operationsPerDay(dayStarts),
       this.repo.operatorsCreatedPerDay(dayStarts),
       this.repo.sessionCounts(now, dayStarts[0] ?? now - OVERVIEW_DAYS * DAY_MS),
+      this.ctx.todos.forOperator(operator, this.ctx.db, now),
     ]);
     const kpi = (key: string, title: string, perDay: number[], link?: string) => ({
       key,
@@ -153,6 +154,7 @@ export class SystemService {
         kpi('operations', '操作记录', operations, '/sysset_authority/operate_log'),
         kpi('loginFailures', '登录失败', logins.failed, '/sysset_authority/operate_log'),
       ],
+      todos,
       trend: [
         ...dates.map((date, i) => ({ date, series: '登录次数', value: logins.ok[i] ?? 0 })),
         ...dates.map((date, i) => ({ date, series: '操作次数', value: operations[i] ?? 0 })),

@@ -40,7 +40,13 @@ export function Navbar({ onChangePassword }: { onChangePassword: () => void }) {
   const toggleSidebar = useAppStore((s) => s.toggleSidebar);
   const topNav = usePermissionStore((s) => s.topNav);
   const { topKey, pathname } = useCurrentSection();
-  const { title: productTitle, tagsView, setTagsView, language } = useSettingsStore();
+  const {
+    title: productTitle,
+    logo: siteLogo,
+    tagsView,
+    setTagsView,
+    language,
+  } = useSettingsStore();
   const userName = useUserStore((s) => s.userName);
   const displayName = useUserStore((s) => s.info?.name) || userName;
   const avatar = useUserStore((s) => s.info?.avatar);
@@ -114,7 +120,7 @@ export function Navbar({ onChangePassword }: { onChangePassword: () => void }) {
   return (
     <header className="navbar">
       <Link to="/" className="navbar-brand" aria-label={productTitle}>
-        <img src={LOGO_URL} alt="" width={28} height={28} />
+        <img src={siteLogo || LOGO_URL} alt="" width={28} height={28} />
         <span className="navbar-title">{productTitle}</span>
       </Link>
       <button

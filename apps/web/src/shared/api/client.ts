@@ -311,6 +311,122 @@ export async function request<T>(
   throw error;
 }
 
+/* ---------- file downloads (exports) ---------- */
+
+export interface DownloadOptions {
+  params?: Params;
+  /** Used when the answer names no file. */
+  fileName?: string;
+  signal?: AbortSignal;
+  /** Default 5 minutes: a large export takes longer than a normal call. */
+  timeoutMs?: number;
+}
+
+const DOWNLOAD_TIMEOUT_MS = 5 * 60 * 1000;
+
+/** The file name of a Content-Disposition header (RFC 5987 `filename*` preferred). */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+  return plain?.[1]?.trim() ?? null;
+}
+
+async function fetchFile(
+  path: string,
+  opts: DownloadOptions,
+  token: string,
+): Promise<{ blob: Blob; fileName: string | null } | Envelope<unknown>> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs ?? DOWNLOAD_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+  try {
+    const response = await fetch(apiUrl(path, opts.params), {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    });
+    const type = response.headers.get('content-type') ?? '';
+    if (type.includes('application/json')) {
+      const env = (await response.json()) as Envelope<unknown>;
+      if (env && typeof env.state === 'number') return env;
+    }
+    if (!response.ok) throw new ApiError('format', response.status, i18n.t('api.serverError'));
+    const blob = await response.blob();
+    return { blob, fileName: fileNameOf(response.headers.get('content-disposition')) };
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    if (opts.signal?.aborted) throw new ApiError('aborted', 0, '');
+    if (timedOut) throw new ApiError('timeout', 0, i18n.t('api.timeout'));
+    throw new ApiError('network', 0, i18n.t('api.networkError'));
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Hand a blob to the browser as a download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * GET a file (an export) with the bearer token and save it. A JSON answer is an envelope: its
+ * failure is handled exactly like `request` (toast, 266 refresh-and-retry or log-out, 267) and
+ * rejects with an ApiError. Resolves with the saved file name.
+ */
+export async function download(path: string, opts: DownloadOptions = {}): Promise<string> {
+  const sentToken = useUserStore.getState().token;
+  if (!sentToken) throw new ApiError('aborted', State.SESSION_INVALID, '');
+  let answer: Awaited<ReturnType<typeof fetchFile>>;
+  try {
+    answer = await fetchFile(path, opts, sentToken);
+    if (!('blob' in answer) && answer.state === State.SESSION_INVALID) {
+      const current = useUserStore.getState().token;
+      const renewed = current && current !== sentToken ? true : await refreshTokens();
+      const token = useUserStore.getState().token;
+      if (renewed && token) answer = await fetchFile(path, opts, token);
+    }
+  } catch (e) {
+    const error =
+      e instanceof ApiError ? e : new ApiError('network', 0, i18n.t('api.networkError'));
+    if (error.kind !== 'aborted') showError(error.msg);
+    throw error;
+  }
+  if ('blob' in answer) {
+    const fileName = answer.fileName ?? opts.fileName ?? 'export.xlsx';
+    saveBlob(answer.blob, fileName);
+    return fileName;
+  }
+  const { state, msg, data } = answer;
+  const error = new ApiError('state', state, msg, fieldErrorsOf(data), data);
+  if (state === State.SESSION_INVALID) endSession('invalid', msg || i18n.t('api.sessionInvalid'));
+  else if (state === State.NO_PERMISSION)
+    endSession('permission', msg || i18n.t('api.noPermission'));
+  else if ((RELOGIN_STATES as readonly number[]).includes(state)) confirmRelogin();
+  else showError(msg || i18n.t('api.errorState', { state }));
+  throw error;
+}
+
 /** Shorthands resolving to data. */
 export const api = {
   get<T>(path: string, opts: Omit<RequestOptions<T>, 'method' | 'body'> = {}): Promise<T> {
@@ -324,4 +440,5 @@ export const api = {
     return request<T>(path, { ...opts, method: 'POST', body: body ?? {} }).then((r) => r.data);
   },
   request,
+  download,
 };

@@ -15,11 +15,14 @@ export interface PersistedSettings {
 export interface SettingsState extends PersistedSettings {
   /** Product title: page titles end with it. Set from one place (site settings, later). */
   title: string;
+  /** Console logo from the site settings (adminLogo, else logo); empty: the bundled logo. */
+  logo: string;
   theme: string;
   fixedHeader: boolean;
   sidebarLogo: boolean;
   showSettings: boolean;
   setTitle: (title: string) => void;
+  setLogo: (logo: string) => void;
   setTagsView: (on: boolean) => void;
   setLanguage: (language: Language) => void;
   setSize: (size: UiSize) => void;
@@ -44,11 +47,13 @@ export const useSettingsStore = create<SettingsState>()((set, get) => {
   return {
     ...loadPersisted(),
     title: DEFAULT_LAYOUT_SETTINGS.title,
+    logo: '',
     theme: DEFAULT_LAYOUT_SETTINGS.theme,
     fixedHeader: DEFAULT_LAYOUT_SETTINGS.fixedHeader,
     sidebarLogo: DEFAULT_LAYOUT_SETTINGS.sidebarLogo,
     showSettings: DEFAULT_LAYOUT_SETTINGS.showSettings,
     setTitle: (title) => set({ title: title || DEFAULT_LAYOUT_SETTINGS.title }),
+    setLogo: (logo) => set({ logo }),
     setTagsView: (tagsView) => persist({ tagsView }),
     setLanguage: (language) => persist({ language }),
     setSize: (size) => persist({ size }),

@@ -11,15 +11,22 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SessionTable, SESSIONS_NS } from '../../../shared/components/sessions';
+import { toast } from '../../../shared/feedback/feedback';
 import { useUserInfo } from '../api/auth-queries';
+import { mySessionKeys, revokeMySession, useMySessions } from '../api/session-queries';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 
-/** /profile/index: the operator's own information and a password change. */
+/** /profile/index: the operator's own information, a password change and live sessions. */
 export default function ProfilePage() {
   const { t } = useTranslation();
+  const { t: ts } = useTranslation(SESSIONS_NS);
   const info = useUserInfo();
   const u = info.data;
+  const sessions = useMySessions();
+  const queryClient = useQueryClient();
 
   return (
     <Row gutter={[16, 16]}>
@@ -82,6 +89,22 @@ export default function ProfilePage() {
           <div style={{ maxWidth: 420 }}>
             <ChangePasswordForm />
           </div>
+        </Card>
+      </Col>
+      <Col span={24}>
+        <Card title={ts('myTitle')}>
+          <Typography.Paragraph type="secondary">{ts('myTip')}</Typography.Paragraph>
+          <SessionTable
+            sessions={sessions.data}
+            loading={sessions.isFetching}
+            error={sessions.isError}
+            onRetry={() => void sessions.refetch()}
+            onRevoke={async (s) => {
+              await revokeMySession(s.id);
+              toast.success(ts('revoked'));
+              await queryClient.invalidateQueries({ queryKey: mySessionKeys.all });
+            }}
+          />
         </Card>
       </Col>
     </Row>

@@ -7,6 +7,7 @@ import { ProgressFallback } from '../../../shared/components/ProgressFallback';
 import { usePermissionStore } from '../../../shared/stores/permission';
 import { useHomeOverview } from '../api/home-api';
 import { pivotTrend } from '../model/trend';
+import { TodoList } from '../components/TodoList';
 import './overview.css';
 
 // The landing page is budgeted (≤ 450 KB gzip with the shell), so its cards are plain markup and
@@ -45,6 +46,8 @@ export default function OverviewPage() {
   const { t } = useTranslation();
   const overview = useHomeOverview();
   const trend = useMemo(() => pivotTrend(overview.data?.trend ?? []), [overview.data]);
+  const routes = usePermissionStore((s) => s.routes);
+  const canOpen = (path: string) => routes.some((r) => r.path === path);
 
   if (overview.isPending) {
     return (
@@ -79,8 +82,8 @@ export default function OverviewPage() {
     );
   }
 
-  const { kpis, generatedAt } = overview.data;
-  if (kpis.length === 0 && trend.dates.length === 0) {
+  const { kpis, todos, generatedAt } = overview.data;
+  if (kpis.length === 0 && todos.length === 0 && trend.dates.length === 0) {
     return (
       <section className="panel panel-body">
         <Empty description={t('home.empty')} />
@@ -98,6 +101,7 @@ export default function OverviewPage() {
           ))}
         </ul>
       )}
+      <TodoList todos={todos} canOpen={canOpen} />
       {trend.dates.length > 0 && (
         <section className="panel" aria-labelledby="overview-trend">
           <h2 className="panel-head" id="overview-trend">

@@ -147,6 +147,9 @@ const enUS: DeepString<Resources> = {
     view: 'View',
     date: 'Date',
     chartLabel: '7-day trend chart',
+    todos: 'To do',
+    todosEmpty: 'Nothing waiting',
+    todoOpen: 'Handle {{title}} ({{count}})',
   },
   staffRole: {
     admin: 'Administrator',

@@ -133,6 +133,9 @@ const zhCN = {
     view: '查看',
     date: '日期',
     chartLabel: '近7日趋势图',
+    todos: '待办事项',
+    todosEmpty: '暂无待办，一切就绪',
+    todoOpen: '处理{{title}}（{{count}}项）',
   },
   staffRole: { admin: '管理员', doctor: '医生', assistant: '医生助理', operator: '运营' },
 };

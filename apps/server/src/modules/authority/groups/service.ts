@@ -1,0 +1,204 @@
+import {
+  ALL_PAGE_PATHS,
+  ALL_PERMISSION_KEYS,
+  ACTION_SEPARATOR,
+  AuthorityMessages,
+  expandGrants,
+  findPage,
+  isPermissionKey,
+  type GroupDetail,
+  type GroupListItem,
+  type GroupListQuery,
+  type GroupOption,
+  type Page,
+  State,
+} from '@health/contract';
+import type { FastifyRequest } from 'fastify';
+import { fromDbBool } from '../../../db/values.js';
+import type { AppContext } from '../../../platform/context.js';
+import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
+import { isUniqueViolation } from '../../../db/errors.js';
+import { GroupsRepo, type GroupRow } from './repo.js';
+
+const CATALOGUE_ORDER = new Map(ALL_PERMISSION_KEYS.map((key, i) => [key, i]));
+const byCatalogueOrder = (a: string, b: string) =>
+  (CATALOGUE_ORDER.get(a) ?? 0) - (CATALOGUE_ORDER.get(b) ?? 0);
+
+const isPageKey = (key: string) => !key.includes(ACTION_SEPARATOR);
+
+/** The group's effective keys (hidden pages of granted list pages included), catalogue order. */
+function effectiveKeys(row: { builtin: number }, stored: readonly string[]): string[] {
+  if (fromDbBool(row.builtin)) return [...ALL_PERMISSION_KEYS];
+  return [...expandGrants(stored)].sort(byCatalogueOrder);
+}
+
+/**
+ * What is stored for a picked set of keys: known keys only, actions only with their page, and no
+ * hidden pages (they come with their list page when grants are expanded, never on their own).
+ */
+export function keysToStore(picked: readonly string[]): string[] {
+  const unknown = picked.filter((key) => !isPermissionKey(key));
+  if (unknown.length > 0) {
+    throw ValidationError.field('resources', `包含未知的权限项：${unknown.slice(0, 3).join('、')}`);
+  }
+  const keys = [...expandGrants(picked)].filter(
+    (key) => !(isPageKey(key) && findPage(key)?.hidden),
+  );
+  if (!keys.some(isPageKey)) {
+    throw ValidationError.field('resources', AuthorityMessages.noPageSelected);
+  }
+  return keys.sort(byCatalogueOrder);
+}
+
+interface GroupInput {
+  name: string;
+  description: string;
+  resources: string[];
+}
+
+export class GroupsService {
+  private readonly repo: GroupsRepo;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repo = new GroupsRepo(ctx.db);
+  }
+
+  private toItem(row: GroupRow, stored: readonly string[]): GroupListItem {
+    const keys = effectiveKeys(row, stored);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      builtin: fromDbBool(row.builtin),
+      pageCount: fromDbBool(row.builtin) ? ALL_PAGE_PATHS.length : keys.filter(isPageKey).length,
+      operatorCount: row.operator_count,
+      createdAt: Number(row.created_at),
+      updatedAt: Number(row.updated_at),
+    };
+  }
+
+  async list(
+    query: GroupListQuery & { current: number; pageSize: number },
+  ): Promise<Page<GroupListItem>> {
+    const page = await this.repo.list(query);
+    const resources = await this.repo.resourcesOf(page.list.map((g) => g.id));
+    return {
+      list: page.list.map((row) => this.toItem(row, resources.get(row.id) ?? [])),
+      pagination: page.pagination,
+    };
+  }
+
+  private async load(id: number): Promise<{ row: GroupRow; stored: string[] }> {
+    const row = await this.repo.find(id);
+    if (!row) throw new NotFoundError(AuthorityMessages.groupNotFound);
+    const stored = (await this.repo.resourcesOf([id])).get(id) ?? [];
+    return { row, stored };
+  }
+
+  async detail(id: number): Promise<GroupDetail> {
+    const { row, stored } = await this.load(id);
+    return { ...this.toItem(row, stored), resources: effectiveKeys(row, stored) };
+  }
+
+  async options(): Promise<GroupOption[]> {
+    const rows = await this.repo.options();
+    return rows.map((r) => ({ id: r.id, name: r.name, builtin: fromDbBool(r.builtin) }));
+  }
+
+  private async assertNameFree(name: string, exceptId?: number): Promise<void> {
+    const other = await this.repo.findByName(name);
+    if (other && other.id !== exceptId) {
+      throw ValidationError.field('name', AuthorityMessages.groupNameTaken);
+    }
+  }
+
+  private static snapshot(row: { name: string; description: string }, keys: readonly string[]) {
+    return { name: row.name, description: row.description, resources: [...keys] };
+  }
+
+  async add(request: FastifyRequest, input: GroupInput): Promise<number> {
+    const keys = keysToStore(input.resources);
+    await this.assertNameFree(input.name);
+    const at = this.ctx.now();
+    try {
+      return await this.ctx.db.transaction().execute(async (trx) => {
+        const repo = new GroupsRepo(trx);
+        const id = await repo.insert({ name: input.name, description: input.description, at });
+        await repo.replaceResources(id, keys);
+        await this.ctx.audit.recordRequest(
+          request,
+          {
+            module: 'authority',
+            action: 'add',
+            target: `权限组 ${input.name}`,
+            after: { id, ...GroupsService.snapshot(input, keys) },
+          },
+          trx,
+        );
+        return id;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw ValidationError.field('name', AuthorityMessages.groupNameTaken);
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * Save a group. Its operators see the change at their next request: the group's updated_at is
+   * its version in the grants cache and is bumped (strictly) in the same transaction.
+   */
+  async update(request: FastifyRequest, id: number, input: GroupInput): Promise<void> {
+    const { row, stored } = await this.load(id);
+    if (fromDbBool(row.builtin)) throw new AppError(State.FAILED, AuthorityMessages.builtinLocked);
+    const keys = keysToStore(input.resources);
+    await this.assertNameFree(input.name, id);
+    const version = Math.max(this.ctx.now(), Number(row.updated_at) + 1);
+    try {
+      await this.ctx.db.transaction().execute(async (trx) => {
+        const repo = new GroupsRepo(trx);
+        await repo.update(id, { name: input.name, description: input.description, version });
+        await repo.replaceResources(id, keys);
+        await this.ctx.audit.recordRequest(
+          request,
+          {
+            module: 'authority',
+            action: 'edit',
+            target: `权限组 ${row.name}`,
+            before: { id, ...GroupsService.snapshot(row, [...stored].sort(byCatalogueOrder)) },
+            after: { id, ...GroupsService.snapshot(input, keys) },
+          },
+          trx,
+        );
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw ValidationError.field('name', AuthorityMessages.groupNameTaken);
+      }
+      throw err;
+    }
+  }
+
+  async delete(request: FastifyRequest, id: number): Promise<void> {
+    const { row, stored } = await this.load(id);
+    if (fromDbBool(row.builtin)) throw new AppError(State.FAILED, AuthorityMessages.builtinLocked);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const repo = new GroupsRepo(trx);
+      // Counted inside the transaction so an operator added meanwhile is not orphaned.
+      const operators = await repo.countOperators(id);
+      if (operators > 0) throw new AppError(State.FAILED, AuthorityMessages.groupInUse(operators));
+      await repo.delete(id);
+      await this.ctx.audit.recordRequest(
+        request,
+        {
+          module: 'authority',
+          action: 'delete',
+          target: `权限组 ${row.name}`,
+          before: { id, ...GroupsService.snapshot(row, [...stored].sort(byCatalogueOrder)) },
+        },
+        trx,
+      );
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import {
+  OperateLogPaths,
+  envelope,
+  operateLogExportQuerySchema,
+  operateLogItemSchema,
+  operateLogListQuerySchema,
+  operateLogOptionsSchema,
+  pageOf,
+} from '@health/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../../platform/context.js';
+import { ok } from '../../../platform/envelope.js';
+import { exportFileName, sendXlsx } from '../../../platform/export.js';
+import { OPERATE_LOG_EXPORT_COLUMNS, OperateLogService } from './service.js';
+
+const PAGE = '/sysset_authority/operate_log';
+const TITLE = '操作日志';
+
+/** The operation log: list, filter options and the streamed Excel export. */
+export const operateLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
+  const service = new OperateLogService(ctx);
+
+  app.get(
+    OperateLogPaths.list,
+    {
+      config: { frontPath: PAGE },
+      schema: {
+        tags: ['authority'],
+        summary: '操作日志列表（按操作员、模块、操作、结果、时间筛选；默认最新在前）',
+        querystring: operateLogListQuerySchema,
+        response: { 200: envelope(pageOf(operateLogItemSchema)) },
+      },
+    },
+    async (request) => ok(await service.list(request.query)),
+  );
+
+  app.get(
+    OperateLogPaths.options,
+    {
+      config: { frontPath: PAGE },
+      schema: {
+        tags: ['authority'],
+        summary: '操作日志中出现的模块与操作（带中文名称）',
+        response: { 200: envelope(operateLogOptionsSchema) },
+      },
+    },
+    async () => ok(await service.options()),
+  );
+
+  app.get(
+    OperateLogPaths.export,
+    {
+      config: { frontPath: PAGE, action: 'export' },
+      schema: {
+        tags: ['authority'],
+        summary: '导出操作日志（当前筛选条件，Excel 流式下载）',
+        querystring: operateLogExportQuerySchema,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const { total, batches } = await service.exportRows(request.query);
+      await ctx.audit.recordRequest(request, {
+        module: 'authority',
+        action: 'export',
+        target: TITLE,
+        after: { filter: request.query, rows: total },
+        message: `导出${TITLE} ${total} 条`,
+      });
+      return sendXlsx(reply, {
+        fileName: exportFileName(TITLE, ctx.now()),
+        sheetName: TITLE,
+        columns: OPERATE_LOG_EXPORT_COLUMNS,
+        batches,
+      });
+    },
+  );
+};

@@ -1,0 +1,243 @@
+import type { OperatorListParams } from '@health/contract';
+import type { Kysely } from 'kysely';
+import type { Database, NeedChangeType, StaffRole } from '../../../db/schema.js';
+import { toDbBool, toNumber } from '../../../db/values.js';
+import { applySort, paginate } from '../../../platform/pagination.js';
+import type { RevokeReason } from '../../../platform/sessions.js';
+
+/** Queries of operator accounts and their sessions. */
+
+export interface OperatorRecord {
+  id: number;
+  username: string;
+  real_name: string;
+  phone: string;
+  introduction: string;
+  group_id: number;
+  group_name: string;
+  group_builtin: number;
+  staff_role: StaffRole;
+  enabled: number;
+  need_change_type: NeedChangeType | null;
+  last_login_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OperatorValues {
+  username: string;
+  realName: string;
+  phone: string;
+  introduction: string;
+  groupId: number;
+  staffRole: StaffRole;
+}
+
+const SORT_COLUMNS = {
+  username: 'o.username',
+  lastLoginAt: 'o.last_login_at',
+  createdAt: 'o.created_at',
+} as const;
+
+export type OperatorListInput = OperatorListParams;
+
+export class OperatorsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private base() {
+    return this.db
+      .selectFrom('operators as o')
+      .innerJoin('permission_groups as g', 'g.id', 'o.group_id')
+      .select([
+        'o.id',
+        'o.username',
+        'o.real_name',
+        'o.phone',
+        'o.introduction',
+        'o.group_id',
+        'g.name as group_name',
+        'g.builtin as group_builtin',
+        'o.staff_role',
+        'o.enabled',
+        'o.need_change_type',
+        'o.last_login_at',
+        'o.created_at',
+        'o.updated_at',
+      ]);
+  }
+
+  list(input: OperatorListInput) {
+    let q = this.base();
+    if (input.keyword) {
+      const like = `%${input.keyword}%`;
+      q = q.where((eb) =>
+        eb.or([
+          eb('o.username', 'like', like),
+          eb('o.real_name', 'like', like),
+          eb('o.phone', '=', input.keyword ?? ''),
+        ]),
+      );
+    }
+    if (input.groupId !== undefined) q = q.where('o.group_id', '=', input.groupId);
+    if (input.staffRole !== undefined) q = q.where('o.staff_role', '=', input.staffRole);
+    if (input.enabled !== undefined) q = q.where('o.enabled', '=', toDbBool(input.enabled));
+    const sorted = applySort(
+      q,
+      input,
+      SORT_COLUMNS,
+      { field: 'createdAt', order: 'descend' },
+      'o.id',
+    );
+    return paginate(this.db, sorted, input);
+  }
+
+  find(id: number): Promise<OperatorRecord | undefined> {
+    return this.base().where('o.id', '=', id).executeTakeFirst();
+  }
+
+  findByUsername(username: string): Promise<{ id: number } | undefined> {
+    return this.db
+      .selectFrom('operators')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirst();
+  }
+
+  findGroup(id: number): Promise<{ id: number; name: string; builtin: number } | undefined> {
+    return this.db
+      .selectFrom('permission_groups')
+      .select(['id', 'name', 'builtin'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Enabled members of the built-in super-admin group other than `exceptId`. */
+  async countOtherEnabledSuperAdmins(exceptId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('operators as o')
+      .innerJoin('permission_groups as g', 'g.id', 'o.group_id')
+      .select((eb) => eb.fn.countAll<number>().as('c'))
+      .where('g.builtin', '=', 1)
+      .where('o.enabled', '=', 1)
+      .where('o.id', '!=', exceptId)
+      .executeTakeFirst();
+    return toNumber(row?.c);
+  }
+
+  async insert(
+    values: OperatorValues & { passwordHash: string; enabled: boolean; at: number },
+  ): Promise<number> {
+    const { id } = await this.db
+      .insertInto('operators')
+      .values({
+        username: values.username,
+        password_hash: values.passwordHash,
+        real_name: values.realName,
+        phone: values.phone,
+        avatar: '',
+        introduction: values.introduction,
+        group_id: values.groupId,
+        staff_role: values.staffRole,
+        enabled: toDbBool(values.enabled),
+        need_change_type: 'first',
+        password_changed_at: values.at,
+        last_login_at: null,
+        created_at: values.at,
+        updated_at: values.at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async update(id: number, values: OperatorValues & { at: number }): Promise<void> {
+    await this.db
+      .updateTable('operators')
+      .set({
+        username: values.username,
+        real_name: values.realName,
+        phone: values.phone,
+        introduction: values.introduction,
+        group_id: values.groupId,
+        staff_role: values.staffRole,
+        updated_at: values.at,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setEnabled(id: number, enabled: boolean, at: number): Promise<void> {
+    await this.db
+      .updateTable('operators')
+      .set({ enabled: toDbBool(enabled), updated_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A new initial password that must be changed at the next login. */
+  async setInitialPassword(id: number, passwordHash: string, at: number): Promise<void> {
+    await this.db
+      .updateTable('operators')
+      .set({
+        password_hash: passwordHash,
+        need_change_type: 'first',
+        password_changed_at: at,
+        updated_at: at,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(id: number): Promise<void> {
+    // Sessions go with the operator (ON DELETE CASCADE); the operation log keeps operator_name.
+    await this.db.deleteFrom('operators').where('id', '=', id).execute();
+  }
+
+  /** Live sessions (not revoked, refresh still valid), newest activity first. */
+  liveSessions(operatorId: number, now: number) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+      .where('operator_id', '=', operatorId)
+      .where('revoked_at', 'is', null)
+      .where('refresh_expires_at', '>', now)
+      .orderBy('last_seen_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async countLiveSessions(operatorId: number, now: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('c'))
+      .where('operator_id', '=', operatorId)
+      .where('revoked_at', 'is', null)
+      .where('refresh_expires_at', '>', now)
+      .executeTakeFirst();
+    return toNumber(row?.c);
+  }
+
+  findLiveSession(
+    operatorId: number,
+    sessionId: number,
+    now: number,
+  ): Promise<{ id: number; ip: string; user_agent: string; created_at: number } | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'ip', 'user_agent', 'created_at'])
+      .where('id', '=', sessionId)
+      .where('operator_id', '=', operatorId)
+      .where('revoked_at', 'is', null)
+      .where('refresh_expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  async revokeSession(sessionId: number, reason: RevokeReason, at: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: at, revoke_reason: reason })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+}

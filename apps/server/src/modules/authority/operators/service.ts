@@ -1,0 +1,406 @@
+import { randomInt } from 'node:crypto';
+import {
+  AuthorityMessages,
+  PASSWORD_SPECIAL_CHARS,
+  State,
+  checkNewPassword,
+  maskPhone,
+  type InitialPasswordResponse,
+  type OperatorDetail,
+  type OperatorListItem,
+  type OperatorListParams,
+  type Page,
+  type SessionItem,
+  type StaffRole,
+} from '@health/contract';
+import type { FastifyRequest } from 'fastify';
+import { fromDbBool } from '../../../db/values.js';
+import { currentOperator } from '../../../platform/auth.js';
+import type { AppContext } from '../../../platform/context.js';
+import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
+import { hashPassword } from '../../../platform/passwords.js';
+import { isUniqueViolation } from '../../../db/errors.js';
+import { OperatorsRepo, type OperatorRecord } from './repo.js';
+
+const GENERATED_PASSWORD_LENGTH = 12;
+// No look-alikes (0/O, 1/l/I) in a password an admin reads out or copies.
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const LOWER = 'abcdefghijkmnpqrstuvwxyz';
+const DIGITS = '23456789';
+const SPECIAL = '@#$%&*!?';
+
+const pick = (chars: string) => chars[randomInt(chars.length)] ?? '';
+
+/** A random initial password that passes the password rule (all four kinds, 12 characters). */
+export function generateInitialPassword(): string {
+  const all = UPPER + LOWER + DIGITS + SPECIAL;
+  const chars = [pick(UPPER), pick(LOWER), pick(DIGITS), pick(SPECIAL)];
+  while (chars.length < GENERATED_PASSWORD_LENGTH) chars.push(pick(all));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j] ?? '', chars[i] ?? ''];
+  }
+  const password = chars.join('');
+  // Guard against a change of the rule or of the character sets above.
+  if (checkNewPassword(password) || ![...SPECIAL].every((c) => PASSWORD_SPECIAL_CHARS.includes(c)))
+    throw new Error('generated password does not pass the password rule');
+  return password;
+}
+
+export interface OperatorAddInput {
+  username: string;
+  realName: string;
+  phone: string;
+  introduction: string;
+  groupId: number;
+  staffRole: StaffRole;
+  enabled: boolean;
+  password?: string;
+}
+
+export interface OperatorUpdateInput {
+  username: string;
+  realName: string;
+  phone?: string;
+  introduction: string;
+  groupId: number;
+  staffRole: StaffRole;
+}
+
+/** What the operation log keeps of an operator: never the hash, the phone only masked. */
+function snapshot(row: OperatorRecord) {
+  return {
+    id: row.id,
+    username: row.username,
+    realName: row.real_name,
+    phone: maskPhone(row.phone),
+    introduction: row.introduction,
+    group: row.group_name,
+    staffRole: row.staff_role,
+    enabled: fromDbBool(row.enabled),
+  };
+}
+
+export class OperatorsService {
+  private readonly repo: OperatorsRepo;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repo = new OperatorsRepo(ctx.db);
+  }
+
+  private static toItem(row: OperatorRecord, selfId: number): OperatorListItem {
+    return {
+      id: row.id,
+      username: row.username,
+      realName: row.real_name,
+      phone: maskPhone(row.phone),
+      groupId: Number(row.group_id),
+      groupName: row.group_name,
+      groupBuiltin: fromDbBool(row.group_builtin),
+      staffRole: row.staff_role,
+      enabled: fromDbBool(row.enabled),
+      needChangeType: row.need_change_type,
+      lastLoginAt: row.last_login_at === null ? null : Number(row.last_login_at),
+      createdAt: Number(row.created_at),
+      updatedAt: Number(row.updated_at),
+      isSelf: row.id === selfId,
+    };
+  }
+
+  async list(request: FastifyRequest, query: OperatorListParams): Promise<Page<OperatorListItem>> {
+    const selfId = currentOperator(request).id;
+    const page = await this.repo.list(query);
+    return {
+      list: page.list.map((row) => OperatorsService.toItem(row, selfId)),
+      pagination: page.pagination,
+    };
+  }
+
+  private async load(id: number, repo = this.repo): Promise<OperatorRecord> {
+    const row = await repo.find(id);
+    if (!row) throw new NotFoundError(AuthorityMessages.operatorNotFound);
+    return row;
+  }
+
+  async detail(request: FastifyRequest, id: number): Promise<OperatorDetail> {
+    const row = await this.load(id);
+    return {
+      ...OperatorsService.toItem(row, currentOperator(request).id),
+      introduction: row.introduction,
+      liveSessions: await this.repo.countLiveSessions(id, this.ctx.now()),
+    };
+  }
+
+  private async assertUsernameFree(username: string, exceptId?: number): Promise<void> {
+    const other = await this.repo.findByUsername(username);
+    if (other && other.id !== exceptId) {
+      throw ValidationError.field('username', AuthorityMessages.usernameTaken);
+    }
+  }
+
+  private async requireGroup(groupId: number) {
+    const group = await this.repo.findGroup(groupId);
+    if (!group) throw ValidationError.field('groupId', AuthorityMessages.groupMissing);
+    return group;
+  }
+
+  /** The entered initial password (checked by the password rule) or a generated one. */
+  private static initialPassword(entered: string | undefined) {
+    if (entered) {
+      const problem = checkNewPassword(entered);
+      if (problem) throw ValidationError.field('password', problem);
+      return { password: entered, generated: false };
+    }
+    return { password: generateInitialPassword(), generated: true };
+  }
+
+  /** Refuse a change that would leave the super-admin group without an enabled operator. */
+  private static async assertNotLastSuperAdmin(repo: OperatorsRepo, row: OperatorRecord) {
+    if (!fromDbBool(row.group_builtin) || !fromDbBool(row.enabled)) return;
+    if ((await repo.countOtherEnabledSuperAdmins(row.id)) === 0) {
+      throw new AppError(State.FAILED, AuthorityMessages.lastSuperAdmin);
+    }
+  }
+
+  private static rethrowUnique(err: unknown): never {
+    if (isUniqueViolation(err)) {
+      throw ValidationError.field('username', AuthorityMessages.usernameTaken);
+    }
+    throw err;
+  }
+
+  async add(request: FastifyRequest, input: OperatorAddInput): Promise<InitialPasswordResponse> {
+    await this.requireGroup(input.groupId);
+    await this.assertUsernameFree(input.username);
+    const initial = OperatorsService.initialPassword(input.password);
+    const passwordHash = await hashPassword(initial.password);
+    const at = this.ctx.now();
+    try {
+      const id = await this.ctx.db.transaction().execute(async (trx) => {
+        const repo = new OperatorsRepo(trx);
+        const newId = await repo.insert({ ...input, passwordHash, at });
+        const row = await this.load(newId, repo);
+        await this.ctx.audit.recordRequest(
+          request,
+          {
+            module: 'authority',
+            action: 'add',
+            target: `操作员 ${input.username}`,
+            after: {
+              ...snapshot(row),
+              initialPassword: initial.generated ? '系统生成' : '手动设置',
+            },
+          },
+          trx,
+        );
+        return newId;
+      });
+      return {
+        id,
+        generatedPassword: initial.generated ? initial.password : null,
+        endedSessions: 0,
+      };
+    } catch (err) {
+      OperatorsService.rethrowUnique(err);
+    }
+  }
+
+  async update(request: FastifyRequest, id: number, input: OperatorUpdateInput): Promise<void> {
+    const before = await this.load(id);
+    const group = await this.requireGroup(input.groupId);
+    await this.assertUsernameFree(input.username, id);
+    const at = this.ctx.now();
+    try {
+      await this.ctx.db.transaction().execute(async (trx) => {
+        const repo = new OperatorsRepo(trx);
+        if (!fromDbBool(group.builtin))
+          await OperatorsService.assertNotLastSuperAdmin(repo, before);
+        await repo.update(id, {
+          username: input.username,
+          realName: input.realName,
+          phone: input.phone ?? before.phone,
+          introduction: input.introduction,
+          groupId: input.groupId,
+          staffRole: input.staffRole,
+          at,
+        });
+        const after = await this.load(id, repo);
+        await this.ctx.audit.recordRequest(
+          request,
+          {
+            module: 'authority',
+            action: 'edit',
+            target: `操作员 ${before.username}`,
+            before: snapshot(before),
+            after: snapshot(after),
+          },
+          trx,
+        );
+      });
+    } catch (err) {
+      OperatorsService.rethrowUnique(err);
+    }
+  }
+
+  async setEnabled(request: FastifyRequest, id: number, enabled: boolean): Promise<number> {
+    const before = await this.load(id);
+    const self = currentOperator(request);
+    if (!enabled && id === self.id) {
+      throw new AppError(State.FAILED, AuthorityMessages.cannotDisableSelf);
+    }
+    const at = this.ctx.now();
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const repo = new OperatorsRepo(trx);
+      if (!enabled) await OperatorsService.assertNotLastSuperAdmin(repo, before);
+      await repo.setEnabled(id, enabled, at);
+      // A disabled operator's sessions end at once (the next request answers 266).
+      const ended = enabled
+        ? 0
+        : await this.ctx.sessions.revokeOperatorSessions(id, 'disabled', { executor: trx });
+      await this.ctx.audit.recordRequest(
+        request,
+        {
+          module: 'authority',
+          action: enabled ? 'enable' : 'disable',
+          target: `操作员 ${before.username}`,
+          before: { enabled: fromDbBool(before.enabled) },
+          after: { enabled, ...(enabled ? {} : { endedSessions: ended }) },
+        },
+        trx,
+      );
+      return ended;
+    });
+  }
+
+  async delete(request: FastifyRequest, id: number): Promise<void> {
+    const before = await this.load(id);
+    if (id === currentOperator(request).id) {
+      throw new AppError(State.FAILED, AuthorityMessages.cannotDeleteSelf);
+    }
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const repo = new OperatorsRepo(trx);
+      await OperatorsService.assertNotLastSuperAdmin(repo, before);
+      await repo.delete(id);
+      await this.ctx.audit.recordRequest(
+        request,
+        {
+          module: 'authority',
+          action: 'delete',
+          target: `操作员 ${before.username}`,
+          before: snapshot(before),
+        },
+        trx,
+      );
+    });
+  }
+
+  /**
+   * A new initial password (entered or generated) that must be changed at the next login; every
+   * session of the operator ends (the caller's own stays when resetting oneself).
+   */
+  async resetPassword(
+    request: FastifyRequest,
+    id: number,
+    entered: string | undefined,
+  ): Promise<InitialPasswordResponse> {
+    const before = await this.load(id);
+    const initial = OperatorsService.initialPassword(entered);
+    const passwordHash = await hashPassword(initial.password);
+    const self = currentOperator(request);
+    const at = this.ctx.now();
+    const ended = await this.ctx.db.transaction().execute(async (trx) => {
+      const repo = new OperatorsRepo(trx);
+      await repo.setInitialPassword(id, passwordHash, at);
+      const count = await this.ctx.sessions.revokeOperatorSessions(id, 'revoked_by_admin', {
+        executor: trx,
+        ...(id === self.id ? { keepSessionId: self.sessionId } : {}),
+      });
+      await this.ctx.audit.recordRequest(
+        request,
+        {
+          module: 'authority',
+          action: 'resetPwd',
+          target: `操作员 ${before.username}`,
+          before: { needChangeType: before.need_change_type },
+          after: {
+            needChangeType: 'first',
+            initialPassword: initial.generated ? '系统生成' : '手动设置',
+            endedSessions: count,
+          },
+        },
+        trx,
+      );
+      return count;
+    });
+    return {
+      id,
+      generatedPassword: initial.generated ? initial.password : null,
+      endedSessions: ended,
+    };
+  }
+
+  /** One plain phone number; the reveal itself is written to the operation log. */
+  async revealPhone(request: FastifyRequest, id: number): Promise<string> {
+    const row = await this.load(id);
+    await this.ctx.audit.recordRequest(request, {
+      module: 'authority',
+      action: 'reveal',
+      target: `操作员 ${row.username}`,
+      after: { field: 'phone', phone: maskPhone(row.phone) },
+      message: '查看手机号明文',
+    });
+    return row.phone;
+  }
+
+  async sessions(request: FastifyRequest, operatorId: number): Promise<SessionItem[]> {
+    await this.load(operatorId);
+    return this.sessionsOf(operatorId, currentOperator(request).sessionId);
+  }
+
+  async mySessions(request: FastifyRequest): Promise<SessionItem[]> {
+    const self = currentOperator(request);
+    return this.sessionsOf(self.id, self.sessionId);
+  }
+
+  private async sessionsOf(operatorId: number, currentSessionId: number): Promise<SessionItem[]> {
+    const rows = await this.repo.liveSessions(operatorId, this.ctx.now());
+    return rows.map((s) => ({
+      id: s.id,
+      createdAt: Number(s.created_at),
+      lastSeenAt: Number(s.last_seen_at),
+      ip: s.ip,
+      userAgent: s.user_agent,
+      current: s.id === currentSessionId,
+    }));
+  }
+
+  /** End one live session of an operator (not the caller's current one). */
+  async revokeSession(request: FastifyRequest, operatorId: number, sessionId: number) {
+    const operator = await this.load(operatorId);
+    const self = currentOperator(request);
+    if (sessionId === self.sessionId) {
+      throw new AppError(State.FAILED, AuthorityMessages.cannotRevokeCurrent);
+    }
+    const session = await this.repo.findLiveSession(operatorId, sessionId, this.ctx.now());
+    if (!session) throw new NotFoundError(AuthorityMessages.sessionNotFound);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const own = operatorId === self.id;
+      await new OperatorsRepo(trx).revokeSession(
+        sessionId,
+        own ? 'logout' : 'revoked_by_admin',
+        this.ctx.now(),
+      );
+      await this.ctx.audit.recordRequest(
+        request,
+        {
+          module: 'authority',
+          action: operatorId === self.id ? 'revokeMySession' : 'revokeSession',
+          target: `操作员 ${operator.username} 的会话 #${sessionId}`,
+          before: { ip: session.ip, userAgent: session.user_agent, createdAt: session.created_at },
+          after: { revoked: true },
+        },
+        trx,
+      );
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import {
+  envelope,
+  payConfigListSchema,
+  payConfigSchema,
+  payConfigUpdateSchema,
+  SettingsPaths,
+} from '@health/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../../platform/context.js';
+import { ok } from '../../../platform/envelope.js';
+import { PaymentService } from './service.js';
+
+const PAYMENT_PAGE = '/sysset_setting/payment';
+
+/** Payment channels (spec §7 sysPayConfig list/update). Secrets are write-only. */
+export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const payment = new PaymentService(ctx);
+
+  app.get(
+    SettingsPaths.payList,
+    {
+      config: { frontPath: PAYMENT_PAGE },
+      schema: {
+        tags: ['system'],
+        summary: '支付渠道配置（密钥只返回是否已设置）',
+        response: { 200: envelope(payConfigListSchema) },
+      },
+    },
+    async () => ok({ list: await payment.list() }),
+  );
+
+  app.post(
+    SettingsPaths.payUpdate,
+    {
+      config: { frontPath: PAYMENT_PAGE, action: 'edit' },
+      schema: {
+        tags: ['system'],
+        summary: '保存一个支付渠道的配置（密钥留空表示不修改）',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: payConfigUpdateSchema,
+        response: { 200: envelope(payConfigSchema) },
+      },
+    },
+    async (request) => ok(await payment.update(request, request.body), '已保存'),
+  );
+};

@@ -1,0 +1,87 @@
+import {
+  doctorOptionsSchema,
+  envelope,
+  publicSiteInfoSchema,
+  SETTINGS_SECTIONS,
+  settingInfoQuerySchema,
+  settingInfoSchema,
+  SettingsPaths,
+  settingsPageOf,
+  settingUpdateRequestSchema,
+} from '@health/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../../platform/context.js';
+import { ok } from '../../../platform/envelope.js';
+import { assertHolds } from '../../../platform/permissions.js';
+import { SettingsSectionService } from './service.js';
+
+/** Every settings page served by the one info/update pair; each request is checked for its own. */
+const SETTINGS_PAGES = SETTINGS_SECTIONS.map(settingsPageOf);
+
+export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const settings = new SettingsSectionService(ctx);
+
+  app.get(
+    SettingsPaths.info,
+    {
+      // The guard lets through an operator holding any settings page; the handler then requires
+      // the page of the section asked for.
+      config: { frontPath: SETTINGS_PAGES },
+      schema: {
+        tags: ['system'],
+        summary: '读取一项系统配置（未保存过时为默认值）；需要该配置页的权限',
+        querystring: settingInfoQuerySchema,
+        response: { 200: envelope(settingInfoSchema) },
+      },
+    },
+    async (request) => {
+      const { section } = request.query;
+      assertHolds(request, settingsPageOf(section));
+      return ok(await settings.info(section));
+    },
+  );
+
+  app.post(
+    SettingsPaths.update,
+    {
+      config: { frontPath: SETTINGS_PAGES, action: 'edit' },
+      schema: {
+        tags: ['system'],
+        summary: '保存一项系统配置（JSON：{section, value}）；需要该配置页的编辑权限',
+        consumes: ['application/json'],
+        body: settingUpdateRequestSchema,
+        response: { 200: envelope(settingInfoSchema) },
+      },
+    },
+    async (request) => {
+      assertHolds(request, settingsPageOf(request.body.section), 'edit');
+      return ok(await settings.update(request, request.body), '已保存');
+    },
+  );
+
+  app.get(
+    SettingsPaths.doctorOptions,
+    {
+      config: { frontPath: settingsPageOf('conversation_set') },
+      schema: {
+        tags: ['system'],
+        summary: '可接诊的医生（已启用、岗位为医生的操作员）',
+        response: { 200: envelope(doctorOptionsSchema) },
+      },
+    },
+    async () => ok({ list: await settings.doctorOptions() }),
+  );
+
+  app.get(
+    SettingsPaths.siteInfo,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['system'],
+        summary: '站点信息（平台名称、Logo 等，登录前可读）',
+        response: { 200: envelope(publicSiteInfoSchema) },
+      },
+    },
+    async () => ok(settings.publicSiteInfo()),
+  );
+};

@@ -1,0 +1,106 @@
+import {
+  findPage,
+  SETTINGS_DEFAULTS,
+  SETTINGS_SCHEMAS,
+  settingsPageOf,
+  type DoctorOption,
+  type PublicSiteInfo,
+  type SettingInfo,
+  type SettingsSection,
+  type SettingUpdateRequest,
+  type SiteInfo,
+} from '@health/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../../platform/context.js';
+import { ValidationError } from '../../../platform/errors.js';
+import { SettingsRepo } from './repo.js';
+
+/**
+ * Settings sections (site_info … prewarning_set): read with their defaults, saved through the
+ * SettingsService with the audit entry in the same transaction.
+ */
+export class SettingsSectionService {
+  private readonly repo: SettingsRepo;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repo = new SettingsRepo(ctx.db);
+  }
+
+  /** A stored value on top of the defaults, so fields added later have their default. */
+  private withDefaults(section: SettingsSection, stored: unknown): Record<string, unknown> {
+    const defaults = SETTINGS_DEFAULTS[section] as Record<string, unknown>;
+    if (!stored || typeof stored !== 'object') return { ...defaults };
+    const merged = { ...defaults, ...(stored as Record<string, unknown>) };
+    const checked = SETTINGS_SCHEMAS[section].safeParse(merged);
+    return checked.success ? (checked.data as Record<string, unknown>) : merged;
+  }
+
+  async info(section: SettingsSection): Promise<SettingInfo> {
+    const row = await this.repo.findSection(section);
+    return {
+      section,
+      value: this.withDefaults(section, row ? JSON.parse(row.value_json) : null),
+      updatedAt: row?.updated_at ?? null,
+      updatedBy: row ? row.real_name || row.username || null : null,
+    } as SettingInfo;
+  }
+
+  async update(request: FastifyRequest, input: SettingUpdateRequest): Promise<SettingInfo> {
+    const { section, value } = input;
+    if (section === 'conversation_set') await this.checkDoctors(value.doctorIds);
+    const before = await this.info(section);
+    const operatorId = request.operator?.id ?? null;
+    try {
+      await this.ctx.db.transaction().execute(async (trx) => {
+        await this.ctx.audit.recordRequest(
+          request,
+          {
+            module: 'system',
+            action: 'edit',
+            target: `系统配置 ${findPage(settingsPageOf(section))?.title ?? section}`,
+            before: before.value,
+            after: value,
+          },
+          trx,
+        );
+        await this.ctx.settings.save(section, value, operatorId, trx);
+      });
+    } catch (err) {
+      // The cache was written with the rolled-back value: read the truth again.
+      await this.ctx.settings.reload();
+      throw err;
+    }
+    return this.info(section);
+  }
+
+  private async checkDoctors(ids: number[]): Promise<void> {
+    const doctors = new Set((await this.repo.enabledDoctors()).map((d) => d.id));
+    const index = ids.findIndex((id) => !doctors.has(id));
+    if (index >= 0) {
+      throw ValidationError.field('value.doctorIds', '所选接诊医生不存在、已停用或不是医生');
+    }
+  }
+
+  async doctorOptions(): Promise<DoctorOption[]> {
+    return (await this.repo.enabledDoctors()).map((d) => ({
+      id: d.id,
+      name: d.real_name || d.username,
+    }));
+  }
+
+  /** What the login page and the shell show (cached settings; no database read). */
+  publicSiteInfo(): PublicSiteInfo {
+    const site = this.withDefaults(
+      'site_info',
+      this.ctx.settings.get<unknown>('site_info', null),
+    ) as SiteInfo;
+    return {
+      platformName: site.platformName,
+      logo: site.logo,
+      adminLogo: site.adminLogo,
+      servicePhone: site.servicePhone,
+      icpNumber: site.icpNumber,
+      copyright: site.copyright,
+    };
+  }
+}

@@ -1,0 +1,150 @@
+import { PassThrough } from 'node:stream';
+import { EXPORT_MAX_ROWS, ExportMessages } from '@health/contract';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { AppError } from './errors.js';
+
+/**
+ * Streamed Excel exports. Rows are read in batches (see `readInBatches` in pagination.ts) and
+ * written to the reply as they come: never the whole table in memory. Anything that can fail
+ * before the first byte (validation, permission, the row count, the first batch) answers the
+ * usual JSON envelope; after that, a failure aborts the download.
+ *
+ *   app.get(OperateLogPaths.export, {
+ *     config: { frontPath: '/sysset_authority/operate_log', action: 'export' },
+ *     schema: { querystring: operateLogExportQuerySchema },
+ *   }, async (request, reply) => {
+ *     const { total, batches } = await service.exportRows(request.query);   // count + generator
+ *     assertExportSize(total);
+ *     await ctx.audit.recordRequest(request, { module: 'authority', action: 'export', ... });
+ *     return sendXlsx(reply, { fileName: exportFileName('操作日志', ctx.now()), columns, batches });
+ *   });
+ */
+
+export interface ExportColumn<T> {
+  /** Chinese column header. */
+  header: string;
+  /** Cell value of a row (string, number, Date, boolean; null/undefined → empty cell). */
+  value: (row: T) => unknown;
+  /** Column width in characters (default 16). */
+  width?: number;
+}
+
+export interface XlsxExport<T> {
+  /** File name with or without the .xlsx extension; may be Chinese. */
+  fileName: string;
+  sheetName?: string;
+  columns: ExportColumn<T>[];
+  /** Row batches, e.g. `readInBatches(query, 1000)` mapped to items. */
+  batches: AsyncIterable<T[]>;
+}
+
+/** Refuse (255, before streaming) an export larger than the limit. */
+export function assertExportSize(total: number, max = EXPORT_MAX_ROWS): void {
+  if (total > max) throw new AppError(255, ExportMessages.tooMany(max));
+}
+
+/** "<title>-YYYYMMDDHHmmss.xlsx" in local time. */
+export function exportFileName(title: string, at: number): string {
+  const d = new Date(at);
+  const p = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`;
+  return `${title}-${stamp}.xlsx`;
+}
+
+/** RFC 5987 / 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export const XLSX_CONTENT_TYPE =
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function cellValue(value: unknown): ExcelJS.CellValue {
+  if (value === null || value === undefined) return null;
+  if (
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    value instanceof Date
+  ) {
+    return value;
+  }
+  return JSON.stringify(value);
+}
+
+/** Resolve when the stream can take more, or has been closed (client gone). */
+function drained(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
+/**
+ * Send an .xlsx built from row batches. The first batch is read before the headers go out, so a
+ * failing query still answers the JSON envelope.
+ */
+export async function sendXlsx<T>(reply: FastifyReply, spec: XlsxExport<T>): Promise<FastifyReply> {
+  const iterator = spec.batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(spec.sheetName ?? 'Sheet1', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = spec.columns.map((c, i) => ({
+    header: c.header,
+    key: `c${i}`,
+    width: c.width ?? 16,
+  }));
+  sheet.getRow(1).font = { bold: true };
+
+  const fileName = spec.fileName.endsWith('.xlsx') ? spec.fileName : `${spec.fileName}.xlsx`;
+  const log = reply.log;
+
+  const write = async () => {
+    let batch = first;
+    while (!batch.done) {
+      for (const row of batch.value) {
+        sheet.addRow(spec.columns.map((c) => cellValue(c.value(row)))).commit();
+      }
+      // Let the client catch up before reading more rows.
+      if (out.writableNeedDrain) await drained(out);
+      if (out.destroyed) {
+        // The client went away: stop reading.
+        await iterator.return?.();
+        return;
+      }
+      batch = await iterator.next();
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+
+  write().catch((err: unknown) => {
+    log.error({ err }, 'export failed while streaming');
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', contentDisposition(fileName))
+    .header('cache-control', 'no-store')
+    .send(out);
+}

@@ -1,0 +1,123 @@
+import type { Page, SortOrder, SortQuery } from '@health/contract';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { toNumber } from '../db/values.js';
+
+/**
+ * List helpers of every list endpoint (one page + a total; whitelisted server-side sorting).
+ *
+ *   const query = applySort(
+ *     db.selectFrom('operation_logs').selectAll().where(...filters),
+ *     input,                                   // { sortField?, sortOrder? } from the contract
+ *     { createdAt: 'created_at' },             // sortField → column (the whitelist)
+ *     { field: 'createdAt', order: 'descend' },// default
+ *     'id',                                    // tie-breaker: stable pages
+ *   );
+ *   return paginate(db, query, input, (row) => toItem(row));
+ */
+
+/**
+ * Any Kysely instance or transaction: the query's own database type may differ from the
+ * instance's (aliases such as `selectFrom('operators as o')` widen it).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyKysely = Kysely<any>;
+
+export interface PageRequest {
+  current: number;
+  pageSize: number;
+}
+
+/**
+ * Run `query` as one page plus a count of all its rows. The count runs over the query with its
+ * select list replaced by a constant and its order removed, wrapped as a subquery, so filters,
+ * joins, group by and distinct count exactly as they list. Works on SQLite and PostgreSQL.
+ */
+export async function paginate<QDB, TB extends keyof QDB, O, T = O>(
+  db: AnyKysely,
+  query: SelectQueryBuilder<QDB, TB, O>,
+  page: PageRequest,
+  map?: (row: O) => T,
+): Promise<Page<T>> {
+  const { current, pageSize } = page;
+  const [rows, total] = await Promise.all([
+    query
+      .limit(pageSize)
+      .offset((current - 1) * pageSize)
+      .execute(),
+    countRows(db, query),
+  ]);
+  return {
+    list: map ? rows.map(map) : (rows as unknown as T[]),
+    pagination: { current, pageSize, total },
+  };
+}
+
+/** Count the rows of a query (same subquery as paginate's count). */
+export async function countRows<QDB, TB extends keyof QDB, O>(
+  db: AnyKysely,
+  query: SelectQueryBuilder<QDB, TB, O>,
+): Promise<number> {
+  const counted = query
+    .clearSelect()
+    .clearOrderBy()
+    .clearLimit()
+    .clearOffset()
+    .select(sql<number>`1`.as('one'))
+    .as('counted');
+  // The subquery's type is irrelevant to a count; an untyped builder keeps generics simple.
+  const untyped = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const row = await untyped
+    .selectFrom(counted as never)
+    .select(sql<number>`count(*)`.as('total'))
+    .executeTakeFirst();
+  return toNumber(row?.total);
+}
+
+export interface DefaultSort<F extends string> {
+  field: F;
+  order: SortOrder;
+}
+
+/**
+ * Order a query by the requested sortable field, mapped through a whitelist of columns (a field
+ * that is not in the whitelist falls back to the default — the contract's enum refuses it
+ * earlier anyway). A tie-breaker column (usually the id, same direction) keeps pages stable.
+ */
+export function applySort<DB, TB extends keyof DB, O, F extends string>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  sort: SortQuery<F> | SortQuery,
+  columns: Record<F, string>,
+  fallback: DefaultSort<F>,
+  tieBreaker?: string,
+): SelectQueryBuilder<DB, TB, O> {
+  const requested = sort.sortField;
+  const known = requested !== undefined && Object.prototype.hasOwnProperty.call(columns, requested);
+  const field = (known ? requested : fallback.field) as F;
+  const order: SortOrder = known ? (sort.sortOrder ?? fallback.order) : fallback.order;
+  const direction = order === 'ascend' ? 'asc' : 'desc';
+  let ordered = query.orderBy(sql.ref(columns[field]), direction);
+  if (tieBreaker && columns[field] !== tieBreaker) {
+    ordered = ordered.orderBy(sql.ref(tieBreaker), direction);
+  }
+  return ordered;
+}
+
+/**
+ * Read an ordered query in batches (limit/offset) — for exports, which must never hold the whole
+ * table in memory. Give the query a stable order (applySort with a tie-breaker) and, for a table
+ * that grows while it is read, an upper bound (e.g. `id <= maxIdAtStart`).
+ */
+export async function* readInBatches<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  batchSize = 1000,
+  maxRows = Number.POSITIVE_INFINITY,
+): AsyncGenerator<O[]> {
+  let offset = 0;
+  while (offset < maxRows) {
+    const size = Math.min(batchSize, maxRows - offset);
+    const rows = await query.limit(size).offset(offset).execute();
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    offset += rows.length;
+  }
+}

@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import { State, UPLOAD_IMAGE_MIMES, UPLOADS_URL_PREFIX } from '@health/contract';
+import type { FastifyInstance } from 'fastify';
+import { failure } from './envelope.js';
+import { isStorageKey, type FileStorage } from './storage.js';
+
+/**
+ * Upload helpers: what a file really is (by its content, never its name or the client's type),
+ * new storage keys, and public serving of stored files under `/uploads/<key>`.
+ */
+
+export type ImageMime = (typeof UPLOAD_IMAGE_MIMES)[number];
+const EXTENSION: Record<ImageMime, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+const MIME_OF_EXTENSION = new Map(Object.entries(EXTENSION).map(([mime, ext]) => [ext, mime]));
+
+/** The image type of the bytes, or null when they are not one of the accepted images. */
+export async function detectImage(data: Buffer): Promise<ImageMime | null> {
+  const type = await fileTypeFromBuffer(data);
+  const mime = type?.mime as string | undefined;
+  return mime && (UPLOAD_IMAGE_MIMES as readonly string[]).includes(mime)
+    ? (mime as ImageMime)
+    : null;
+}
+
+export function sha256Hex(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** "images/202611/<32 hex>.png": unguessable, never reused, so it can be cached forever. */
+export function newImageKey(mime: ImageMime, at: number): string {
+  const d = new Date(at);
+  const month = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  return `images/${month}/${randomBytes(16).toString('hex')}.${EXTENSION[mime]}`;
+}
+
+export function publicUrlOf(key: string): string {
+  return `${UPLOADS_URL_PREFIX}${key}`;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** GET /uploads/<key>: the stored bytes with their type, cached for a year, never sniffed. */
+export function registerUploadServing(app: FastifyInstance, storage: FileStorage): void {
+  app.get(`${UPLOADS_URL_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const mime = MIME_OF_EXTENSION.get(key.split('.').pop() ?? '');
+    const data = isStorageKey(key) && mime ? await storage.get(key) : null;
+    if (!data || !mime) return reply.code(404).send(failure(State.FAILED, '文件不存在'));
+    return reply
+      .header('content-type', mime)
+      .header('cache-control', IMMUTABLE)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
+      .send(data);
+  });
+}

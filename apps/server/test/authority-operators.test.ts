@@ -1,0 +1,645 @@
+import {
+  ApiPaths,
+  AuthorityMessages,
+  AuthorityPaths,
+  Messages,
+  PasswordMessages,
+  checkNewPassword,
+  type InitialPasswordResponse,
+  type OperatorDetail,
+  type OperatorListItem,
+  type Page,
+  type SessionItem,
+  type UserInfo,
+} from '@health/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from './helpers/databases.js';
+import {
+  ADMIN_PASSWORD,
+  bodyOf,
+  call,
+  createGroup,
+  createOperator,
+  createTestApp,
+  login,
+  tryLogin,
+  type TestApp,
+} from './helpers/app.js';
+
+type Errors = { errors: { field: string; msg: string }[] };
+const PAGE = '/sysset_authority/authority_member';
+const SESSION_INVALID = { state: 266, msg: Messages.sessionInvalid, data: null };
+
+describe.each(databaseKinds)('authority operators API on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let superGroupId: number;
+  let staffGroup: number;
+  /** Holds the operator page but no action on it. */
+  let viewer: string;
+  /** Holds no authority page. */
+  let outsider: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    superGroupId = (
+      await t.db
+        .selectFrom('permission_groups')
+        .select('id')
+        .where('builtin', '=', 1)
+        .executeTakeFirstOrThrow()
+    ).id;
+    staffGroup = await createGroup(t, '医生组', [
+      '/sysset_home/basic',
+      '/health_management/report',
+    ]);
+    const viewers = await createGroup(t, '查看组', ['/sysset_home/basic', PAGE]);
+    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
+    viewer = (await login(t, 'viewer', 'View@123')).access_token;
+    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: staffGroup });
+    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+  });
+  afterAll(() => t.close());
+
+  const post = (path: string, json: unknown, token = admin) =>
+    call(t, 'POST', path, { token, json });
+  const add = async (json: Record<string, unknown>) =>
+    bodyOf<InitialPasswordResponse>(await post(AuthorityPaths.operatorAdd, json));
+  const detail = async (id: number, token = admin) =>
+    bodyOf<OperatorDetail>(
+      await call(t, 'GET', `${AuthorityPaths.operatorDetail}?id=${id}`, { token }),
+    );
+
+  it('adds an operator with an entered password that must be changed at first login', async () => {
+    const body = await add({
+      username: '  wangfang ',
+      realName: '王芳',
+      phone: '13812345678',
+      groupId: staffGroup,
+      staffRole: 'doctor',
+      password: 'Init@2024',
+    });
+    expect(body).toMatchObject({ state: 200, msg: '操作员已新增' });
+    expect(body.data.generatedPassword).toBeNull();
+    const tokens = await login(t, 'wangfang', 'Init@2024');
+    expect(tokens.need_change_type).toBe('first');
+
+    const shown = await detail(body.data.id);
+    expect(shown.data).toMatchObject({
+      username: 'wangfang',
+      realName: '王芳',
+      phone: '138****5678',
+      groupName: '医生组',
+      staffRole: 'doctor',
+      enabled: true,
+      needChangeType: 'first',
+      isSelf: false,
+      liveSessions: 1,
+    });
+    const log = await t.db
+      .selectFrom('operation_logs')
+      .select(['action', 'after_json'])
+      .where('target', '=', '操作员 wangfang')
+      .executeTakeFirstOrThrow();
+    expect(log.action).toBe('add');
+    expect(log.after_json).not.toContain('Init@2024');
+    expect(log.after_json).not.toContain('13812345678');
+    expect(JSON.parse(log.after_json ?? '{}')).toMatchObject({ phone: '138****5678' });
+  });
+
+  it('generates a rule-passing initial password when none is entered and shows it once', async () => {
+    const body = await add({
+      username: 'liuyang',
+      realName: '刘洋',
+      groupId: staffGroup,
+      staffRole: 'assistant',
+    });
+    const generated = body.data.generatedPassword ?? '';
+    expect(checkNewPassword(generated)).toBeNull();
+    expect((await login(t, 'liuyang', generated)).need_change_type).toBe('first');
+    expect(JSON.stringify(await detail(body.data.id))).not.toContain(generated);
+  });
+
+  it('refuses invalid operators with field errors', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ username: 'ab' }, 'username', '用户名为3-32位字母、数字或下划线'],
+      [{ username: '王五五' }, 'username', '用户名为3-32位字母、数字或下划线'],
+      [{ username: 'wangfang' }, 'username', AuthorityMessages.usernameTaken],
+      [{ phone: '12345' }, 'phone', '请输入正确的11位手机号码'],
+      [{ realName: '' }, 'realName', '请输入姓名'],
+      [{ staffRole: 'boss' }, 'staffRole', ''],
+      [{ password: 'short' }, 'password', PasswordMessages.length],
+      [{ password: 'alllowercase1' }, 'password', PasswordMessages.complexity],
+      [{ groupId: 999999 }, 'groupId', AuthorityMessages.groupMissing],
+    ];
+    for (const [change, field, msg] of cases) {
+      const body = bodyOf<Errors>(
+        await post(AuthorityPaths.operatorAdd, {
+          username: 'valid_name',
+          realName: '某人',
+          groupId: staffGroup,
+          staffRole: 'operator',
+          ...change,
+        }),
+      );
+      expect(body.state, JSON.stringify(change)).toBe(255);
+      expect(body.data.errors[0]?.field).toBe(field);
+      if (msg) expect(body.data.errors[0]?.msg).toBe(msg);
+    }
+  });
+
+  it('lists operators with masked phones, filters and sorting', async () => {
+    const all = bodyOf<Page<OperatorListItem>>(
+      await call(t, 'GET', `${AuthorityPaths.operatorList}?pageSize=50`, { token: admin }),
+    );
+    expect(all.state).toBe(200);
+    const wang = all.data.list.find((o) => o.username === 'wangfang');
+    expect(wang).toMatchObject({ phone: '138****5678', groupName: '医生组', enabled: true });
+    expect(all.data.list.find((o) => o.username === 'admin')).toMatchObject({
+      isSelf: true,
+      groupBuiltin: true,
+    });
+    expect(JSON.stringify(all.data)).not.toContain('13812345678');
+
+    const query = (q: string) =>
+      call(t, 'GET', `${AuthorityPaths.operatorList}?${q}`, { token: admin }).then((r) =>
+        bodyOf<Page<OperatorListItem>>(r),
+      );
+    expect((await query('keyword=%E7%8E%8B%E8%8A%B3')).data.list.map((o) => o.username)).toEqual([
+      'wangfang',
+    ]);
+    expect((await query('keyword=13812345678')).data.list.map((o) => o.username)).toEqual([
+      'wangfang',
+    ]);
+    expect((await query('staffRole=assistant')).data.list.map((o) => o.username)).toEqual([
+      'liuyang',
+    ]);
+    expect(
+      (await query(`groupId=${superGroupId}&enabled=1`)).data.list.map((o) => o.username),
+    ).toEqual(['admin']);
+    const sorted = await query('sortField=username&sortOrder=ascend&pageSize=3');
+    expect(sorted.data.list.map((o) => o.username)).toEqual(['admin', 'liuyang', 'outsider']);
+    expect(sorted.data.pagination.total).toBeGreaterThanOrEqual(5);
+    const bad = bodyOf<Errors>(
+      await call(t, 'GET', `${AuthorityPaths.operatorList}?staffRole=x`, { token: admin }),
+    );
+    expect(bad.state).toBe(255);
+    expect(bad.data.errors[0]?.field).toBe('staffRole');
+  });
+
+  it('answers 266 without a session and 267 without the page or the action', async () => {
+    for (const path of [AuthorityPaths.operatorList, AuthorityPaths.mySessions]) {
+      expect(bodyOf(await call(t, 'GET', path))).toEqual(SESSION_INVALID);
+    }
+    expect(
+      bodyOf(await call(t, 'GET', AuthorityPaths.operatorList, { token: outsider })),
+    ).toMatchObject({
+      state: 267,
+      msg: Messages.noPermission,
+    });
+    // The viewer reads the list and details, but every change needs its action.
+    expect(bodyOf(await call(t, 'GET', AuthorityPaths.operatorList, { token: viewer })).state).toBe(
+      200,
+    );
+    const target = (
+      await t.db
+        .selectFrom('operators')
+        .select('id')
+        .where('username', '=', 'liuyang')
+        .executeTakeFirstOrThrow()
+    ).id;
+    for (const path of [
+      AuthorityPaths.operatorAdd,
+      AuthorityPaths.operatorUpdate,
+      AuthorityPaths.operatorDelete,
+      AuthorityPaths.operatorResetPwd,
+      AuthorityPaths.operatorEnable,
+      AuthorityPaths.operatorDisable,
+      AuthorityPaths.operatorRevealPhone,
+      AuthorityPaths.operatorRevokeSession,
+    ]) {
+      const response = await post(path, { id: target, sessionId: 1 }, viewer);
+      expect(response.statusCode, path).toBe(403);
+      expect(bodyOf(response).state).toBe(267);
+    }
+    expect(
+      bodyOf(
+        await call(t, 'GET', `${AuthorityPaths.operatorSessions}?id=${target}`, { token: viewer }),
+      ).state,
+    ).toBe(267);
+    // Their own sessions are every operator's business.
+    expect(bodyOf(await call(t, 'GET', AuthorityPaths.mySessions, { token: outsider })).state).toBe(
+      200,
+    );
+  });
+
+  it('updates an operator, keeping the phone when it is not sent, and audits before/after', async () => {
+    const id = (
+      await add({
+        username: 'chenjing',
+        realName: '陈静',
+        phone: '13900001111',
+        groupId: staffGroup,
+        staffRole: 'doctor',
+      })
+    ).data.id;
+    const saved = bodyOf(
+      await call(t, 'POST', AuthorityPaths.operatorUpdate, {
+        token: admin,
+        form: {
+          id: String(id),
+          username: 'chenjing2',
+          realName: '陈静静',
+          groupId: String(staffGroup),
+          staffRole: 'assistant',
+        },
+      }),
+    );
+    expect(saved).toMatchObject({ state: 200, msg: '操作员已保存' });
+    expect((await detail(id)).data).toMatchObject({
+      username: 'chenjing2',
+      realName: '陈静静',
+      phone: '139****1111',
+      staffRole: 'assistant',
+    });
+    const cleared = await post(AuthorityPaths.operatorUpdate, {
+      id,
+      username: 'chenjing2',
+      realName: '陈静静',
+      groupId: staffGroup,
+      staffRole: 'assistant',
+      phone: '',
+    });
+    expect(bodyOf(cleared).state).toBe(200);
+    expect((await detail(id)).data.phone).toBe('');
+    const log = await t.db
+      .selectFrom('operation_logs')
+      .select(['before_json', 'after_json'])
+      .where('action', '=', 'edit')
+      .where('target', '=', '操作员 chenjing')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(log.before_json ?? '{}')).toMatchObject({
+      username: 'chenjing',
+      staffRole: 'doctor',
+    });
+    expect(JSON.parse(log.after_json ?? '{}')).toMatchObject({
+      username: 'chenjing2',
+      staffRole: 'assistant',
+    });
+    const taken = bodyOf<Errors>(
+      await post(AuthorityPaths.operatorUpdate, {
+        id,
+        username: 'wangfang',
+        realName: 'x',
+        groupId: staffGroup,
+        staffRole: 'doctor',
+      }),
+    );
+    expect(taken.data.errors).toEqual([
+      { field: 'username', msg: AuthorityMessages.usernameTaken },
+    ]);
+  });
+
+  it('disabling ends the sessions at once (266 on the next call); enabling lets the operator back in', async () => {
+    await createOperator(t, { username: 'zhaomin', password: 'Zm@12345', groupId: staffGroup });
+    const id = (
+      await t.db
+        .selectFrom('operators')
+        .select('id')
+        .where('username', '=', 'zhaomin')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const first = await login(t, 'zhaomin', 'Zm@12345');
+    const second = await login(t, 'zhaomin', 'Zm@12345');
+    expect(
+      bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token: first.access_token })).state,
+    ).toBe(200);
+
+    const disabled = bodyOf<{ count: number }>(await post(AuthorityPaths.operatorDisable, { id }));
+    expect(disabled).toEqual({ state: 200, msg: '操作员已停用', data: { count: 2 } });
+    for (const token of [first.access_token, second.access_token]) {
+      expect(bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token }))).toEqual(SESSION_INVALID);
+    }
+    const refresh = bodyOf(
+      await call(t, 'POST', ApiPaths.token, {
+        form: { grant_type: 'refresh_token', refresh_token: first.refresh_token },
+      }),
+    );
+    expect(refresh.state).toBe(266);
+    expect(bodyOf(await tryLogin(t, 'zhaomin', 'Zm@12345')).msg).toBe(Messages.operatorDisabled);
+    expect((await detail(id)).data).toMatchObject({ enabled: false, liveSessions: 0 });
+
+    expect(bodyOf(await post(AuthorityPaths.operatorEnable, { id }))).toMatchObject({
+      state: 200,
+      msg: '操作员已启用',
+    });
+    expect((await login(t, 'zhaomin', 'Zm@12345')).access_token).toBeTruthy();
+    const logs = await t.db
+      .selectFrom('operation_logs')
+      .select(['action', 'before_json', 'after_json'])
+      .where('target', '=', '操作员 zhaomin')
+      .where('module', '=', 'authority')
+      .orderBy('id')
+      .execute();
+    expect(logs.map((l) => l.action)).toEqual(['disable', 'enable']);
+    expect(JSON.parse(logs[0]?.after_json ?? '{}')).toEqual({ enabled: false, endedSessions: 2 });
+  });
+
+  it('refuses to disable or delete oneself and the last enabled super-admin', async () => {
+    const adminId = (
+      await t.db
+        .selectFrom('operators')
+        .select('id')
+        .where('username', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(bodyOf(await post(AuthorityPaths.operatorDisable, { id: adminId }))).toEqual({
+      state: 255,
+      msg: AuthorityMessages.cannotDisableSelf,
+      data: null,
+    });
+    expect(bodyOf(await post(AuthorityPaths.operatorDelete, { id: adminId }))).toEqual({
+      state: 255,
+      msg: AuthorityMessages.cannotDeleteSelf,
+      data: null,
+    });
+
+    // A manager (not a super-admin) who may edit and delete operators.
+    const managers = await createGroup(t, '人事组', [PAGE, `${PAGE}:edit`, `${PAGE}:delete`]);
+    await createOperator(t, { username: 'manager', password: 'Mgr@1234', groupId: managers });
+    const manager = (await login(t, 'manager', 'Mgr@1234')).access_token;
+
+    // With a second enabled super-admin, either may be disabled.
+    const root2 = (
+      await add({
+        username: 'root2',
+        realName: '副管理员',
+        groupId: superGroupId,
+        staffRole: 'admin',
+        password: 'Root@2024',
+      })
+    ).data.id;
+    expect(bodyOf(await post(AuthorityPaths.operatorDisable, { id: root2 }, manager)).state).toBe(
+      200,
+    );
+
+    // Now admin is the last enabled super-admin: it cannot be disabled, deleted or moved out.
+    const lastOne = { state: 255, msg: AuthorityMessages.lastSuperAdmin, data: null };
+    expect(bodyOf(await post(AuthorityPaths.operatorDisable, { id: adminId }, manager))).toEqual(
+      lastOne,
+    );
+    expect(bodyOf(await post(AuthorityPaths.operatorDelete, { id: adminId }, manager))).toEqual(
+      lastOne,
+    );
+    const move = {
+      id: adminId,
+      username: 'admin',
+      realName: '系统管理员',
+      groupId: staffGroup,
+      staffRole: 'admin',
+    };
+    expect(bodyOf(await post(AuthorityPaths.operatorUpdate, move, manager))).toEqual(lastOne);
+    // Staying in the group is fine.
+    expect(
+      bodyOf(await post(AuthorityPaths.operatorUpdate, { ...move, groupId: superGroupId }, manager))
+        .state,
+    ).toBe(200);
+    expect(bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token: admin })).state).toBe(200);
+
+    // A disabled super-admin is not "the last": it may be deleted.
+    expect(bodyOf(await post(AuthorityPaths.operatorDelete, { id: root2 }, manager))).toEqual({
+      state: 200,
+      msg: '操作员已删除',
+      data: null,
+    });
+  });
+
+  it('resets the password: forced first change, every session ended, generated value shown once', async () => {
+    await createOperator(t, { username: 'sunli', password: 'Sl@12345', groupId: staffGroup });
+    const id = (
+      await t.db
+        .selectFrom('operators')
+        .select('id')
+        .where('username', '=', 'sunli')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const session = await login(t, 'sunli', 'Sl@12345');
+    expect(session.need_change_type).toBeNull();
+
+    const weak = bodyOf<Errors>(
+      await post(AuthorityPaths.operatorResetPwd, { id, password: 'abc' }),
+    );
+    expect(weak.data.errors).toEqual([{ field: 'password', msg: PasswordMessages.length }]);
+
+    const reset = bodyOf<InitialPasswordResponse>(
+      await post(AuthorityPaths.operatorResetPwd, { id }),
+    );
+    expect(reset).toMatchObject({ state: 200, msg: '密码已重置', data: { id, endedSessions: 1 } });
+    const generated = reset.data.generatedPassword ?? '';
+    expect(checkNewPassword(generated)).toBeNull();
+    expect(
+      bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token: session.access_token })),
+    ).toEqual(SESSION_INVALID);
+    expect(bodyOf(await tryLogin(t, 'sunli', 'Sl@12345')).msg).toBe(Messages.badCredentials);
+    const again = await login(t, 'sunli', generated);
+    expect(again.need_change_type).toBe('first');
+    const info = bodyOf<UserInfo>(
+      await call(t, 'GET', ApiPaths.userInfo, { token: again.access_token }),
+    );
+    expect(info.data).toMatchObject({ need_change_pwd: true, need_change_type: 'first' });
+
+    const entered = bodyOf<InitialPasswordResponse>(
+      await call(t, 'POST', AuthorityPaths.operatorResetPwd, {
+        token: admin,
+        form: { id: String(id), password: 'Given#2024' },
+      }),
+    );
+    expect(entered.data).toEqual({ id, generatedPassword: null, endedSessions: 1 });
+    expect((await login(t, 'sunli', 'Given#2024')).need_change_type).toBe('first');
+    const log = await t.db
+      .selectFrom('operation_logs')
+      .select(['before_json', 'after_json'])
+      .where('action', '=', 'resetPwd')
+      .where('target', '=', '操作员 sunli')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(log.after_json).not.toContain(generated);
+    expect(JSON.parse(log.after_json ?? '{}')).toMatchObject({
+      needChangeType: 'first',
+      endedSessions: 1,
+    });
+  });
+
+  it('reveals one plain phone number and writes the reveal to the operation log', async () => {
+    const id = (
+      await t.db
+        .selectFrom('operators')
+        .select('id')
+        .where('username', '=', 'wangfang')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const body = bodyOf<{ phone: string }>(await post(AuthorityPaths.operatorRevealPhone, { id }));
+    expect(body).toEqual({ state: 200, msg: '操作成功', data: { phone: '13812345678' } });
+    const log = await t.db
+      .selectFrom('operation_logs')
+      .select(['module', 'action', 'operator_name', 'message', 'after_json'])
+      .where('action', '=', 'reveal')
+      .executeTakeFirstOrThrow();
+    expect(log).toMatchObject({
+      module: 'authority',
+      operator_name: 'admin',
+      message: '查看手机号明文',
+    });
+    expect(log.after_json).not.toContain('13812345678');
+    const missing = await post(AuthorityPaths.operatorRevealPhone, { id: 999999 });
+    expect(missing.statusCode).toBe(404);
+    expect(bodyOf(missing).msg).toBe(AuthorityMessages.operatorNotFound);
+  });
+
+  it("lists an operator's live sessions and revokes one", async () => {
+    await createOperator(t, { username: 'liyan', password: 'Ly@12345', groupId: staffGroup });
+    const id = (
+      await t.db
+        .selectFrom('operators')
+        .select('id')
+        .where('username', '=', 'liyan')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const a = await login(t, 'liyan', 'Ly@12345', { ip: '10.0.0.1' });
+    const b = await login(t, 'liyan', 'Ly@12345', { ip: '10.0.0.2' });
+    const sessions = bodyOf<SessionItem[]>(
+      await call(t, 'GET', `${AuthorityPaths.operatorSessions}?id=${id}`, { token: admin }),
+    );
+    expect(sessions.data).toHaveLength(2);
+    expect(sessions.data.map((s) => s.ip).sort()).toEqual(['10.0.0.1', '10.0.0.2']);
+    expect(sessions.data.every((s) => !s.current && s.createdAt > 0 && s.lastSeenAt > 0)).toBe(
+      true,
+    );
+    const target = sessions.data.find((s) => s.ip === '10.0.0.1');
+    const revoked = bodyOf(
+      await post(AuthorityPaths.operatorRevokeSession, { id, sessionId: target?.id }),
+    );
+    expect(revoked).toEqual({ state: 200, msg: '会话已结束', data: null });
+    expect(bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token: a.access_token }))).toEqual(
+      SESSION_INVALID,
+    );
+    expect(bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token: b.access_token })).state).toBe(
+      200,
+    );
+    const again = bodyOf(
+      await post(AuthorityPaths.operatorRevokeSession, { id, sessionId: target?.id }),
+    );
+    expect(again.msg).toBe(AuthorityMessages.sessionNotFound);
+    const log = await t.db
+      .selectFrom('operation_logs')
+      .select(['action', 'before_json'])
+      .where('action', '=', 'revokeSession')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(log.before_json ?? '{}')).toMatchObject({ ip: '10.0.0.1' });
+  });
+
+  it("lists and revokes the caller's own sessions (not the current one)", async () => {
+    await createOperator(t, { username: 'zhangwei', password: 'Zw@12345', groupId: staffGroup });
+    const laptop = await login(t, 'zhangwei', 'Zw@12345', { ip: '10.1.0.1' });
+    const phone = await login(t, 'zhangwei', 'Zw@12345', { ip: '10.1.0.2' });
+    const mine = bodyOf<SessionItem[]>(
+      await call(t, 'GET', AuthorityPaths.mySessions, { token: laptop.access_token }),
+    );
+    expect(mine.data).toHaveLength(2);
+    const current = mine.data.find((s) => s.current);
+    const other = mine.data.find((s) => !s.current);
+    expect(current?.ip).toBe('10.1.0.1');
+    expect(other?.ip).toBe('10.1.0.2');
+
+    const refuseCurrent = bodyOf(
+      await post(AuthorityPaths.revokeMySession, { sessionId: current?.id }, laptop.access_token),
+    );
+    expect(refuseCurrent.msg).toBe(AuthorityMessages.cannotRevokeCurrent);
+    // Someone else's session is not "mine".
+    const adminSessions = bodyOf<SessionItem[]>(
+      await call(t, 'GET', AuthorityPaths.mySessions, { token: admin }),
+    );
+    const foreign = bodyOf(
+      await post(
+        AuthorityPaths.revokeMySession,
+        { sessionId: adminSessions.data[0]?.id },
+        laptop.access_token,
+      ),
+    );
+    expect(foreign.msg).toBe(AuthorityMessages.sessionNotFound);
+    const bad = bodyOf<Errors>(
+      await post(AuthorityPaths.revokeMySession, { sessionId: 'x' }, laptop.access_token),
+    );
+    expect(bad.data.errors[0]?.field).toBe('sessionId');
+
+    expect(
+      bodyOf(
+        await post(AuthorityPaths.revokeMySession, { sessionId: other?.id }, laptop.access_token),
+      ).state,
+    ).toBe(200);
+    expect(bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token: phone.access_token }))).toEqual(
+      SESSION_INVALID,
+    );
+    expect(
+      bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token: laptop.access_token })).state,
+    ).toBe(200);
+  });
+
+  it('deletes an operator with its sessions and keeps the operation log readable', async () => {
+    await createOperator(t, { username: 'leaver', password: 'Lv@12345', groupId: staffGroup });
+    const id = (
+      await t.db
+        .selectFrom('operators')
+        .select('id')
+        .where('username', '=', 'leaver')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const session = await login(t, 'leaver', 'Lv@12345');
+    // Something the operator did, in the log.
+    await call(t, 'POST', ApiPaths.updatePassword, {
+      token: session.access_token,
+      form: { oldPassword: 'Lv@12345', newPassword: 'Lv#23456', newPasswordCfm: 'Lv#23456' },
+    });
+    expect(bodyOf(await post(AuthorityPaths.operatorDelete, { id }))).toEqual({
+      state: 200,
+      msg: '操作员已删除',
+      data: null,
+    });
+    expect(
+      bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token: session.access_token })),
+    ).toEqual(SESSION_INVALID);
+    const sessions = await t.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('operator_id', '=', id)
+      .execute();
+    expect(sessions).toEqual([]);
+    const own = await t.db
+      .selectFrom('operation_logs')
+      .select(['operator_name', 'action'])
+      .where('operator_id', '=', id)
+      .execute();
+    expect(own).toContainEqual({ operator_name: 'leaver', action: 'updatePwd' });
+    const deletion = await t.db
+      .selectFrom('operation_logs')
+      .select(['before_json'])
+      .where('action', '=', 'delete')
+      .where('target', '=', '操作员 leaver')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(deletion.before_json ?? '{}')).toMatchObject({
+      username: 'leaver',
+      group: '医生组',
+    });
+    expect((await detail(id)).state).toBe(255);
+  });
+
+  it('documents every authority endpoint in the OpenAPI description', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: t.api('/docs/json') })).json<{
+      paths: Record<string, unknown>;
+    }>();
+    for (const path of Object.values(AuthorityPaths)) {
+      expect(Object.keys(spec.paths)).toContain(t.api(path));
+    }
+  });
+});

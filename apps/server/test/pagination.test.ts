@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentDisposition, exportFileName } from '../src/platform/export.js';
+import { applySort, countRows, paginate, readInBatches } from '../src/platform/pagination.js';
+import { databaseKinds } from './helpers/databases.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+
+const COLUMNS = { time: 'created_at', who: 'operator_name' } as const;
+
+describe.each(databaseKinds)('list helpers on %s', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await t.db.deleteFrom('operation_logs').execute();
+    // 7 rows; rows 2 and 3 share a time (the tie-breaker decides), operators a/b/c.
+    const times = [100, 200, 300, 300, 400, 500, 600];
+    await t.db
+      .insertInto('operation_logs')
+      .values(
+        times.map((at, i) => ({
+          operator_id: null,
+          operator_name: ['a', 'b', 'c'][i % 3] ?? '',
+          module: 'm',
+          action: 'x',
+          target: `t${i}`,
+          ip: '',
+          result: 'success' as const,
+          message: '',
+          request_id: '',
+          created_at: at,
+        })),
+      )
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  const base = () => t.db.selectFrom('operation_logs').select(['id', 'target', 'operator_name']);
+
+  it('pages a query and counts all its rows', async () => {
+    const q = applySort(base(), {}, COLUMNS, { field: 'time', order: 'ascend' }, 'id');
+    const page = await paginate(t.db, q, { current: 2, pageSize: 3 }, (r) => r.target);
+    expect(page).toEqual({
+      list: ['t3', 't4', 't5'],
+      pagination: { current: 2, pageSize: 3, total: 7 },
+    });
+    const past = await paginate(t.db, q, { current: 9, pageSize: 3 });
+    expect(past.list).toEqual([]);
+    expect(past.pagination.total).toBe(7);
+  });
+
+  it('counts grouped queries by their groups', async () => {
+    const grouped = t.db
+      .selectFrom('operation_logs')
+      .select(['operator_name', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('operator_name');
+    expect(await countRows(t.db, grouped)).toBe(3);
+    const page = await paginate(t.db, grouped.orderBy('operator_name'), {
+      current: 1,
+      pageSize: 2,
+    });
+    expect(page.list.map((r) => r.operator_name)).toEqual(['a', 'b']);
+    expect(page.pagination.total).toBe(3);
+  });
+
+  it('sorts by whitelisted fields with a stable tie-breaker, falls back otherwise', async () => {
+    const targets = async (sort: { sortField?: string; sortOrder?: 'ascend' | 'descend' }) =>
+      (
+        await applySort(base(), sort, COLUMNS, { field: 'time', order: 'descend' }, 'id').execute()
+      ).map((r) => r.target);
+    expect(await targets({})).toEqual(['t6', 't5', 't4', 't3', 't2', 't1', 't0']);
+    expect(await targets({ sortField: 'time', sortOrder: 'ascend' })).toEqual([
+      't0',
+      't1',
+      't2',
+      't3',
+      't4',
+      't5',
+      't6',
+    ]);
+    // Not in the whitelist (e.g. an injected column name): the default order, nothing else.
+    expect(await targets({ sortField: 'target; drop table x', sortOrder: 'ascend' })).toEqual([
+      't6',
+      't5',
+      't4',
+      't3',
+      't2',
+      't1',
+      't0',
+    ]);
+    const byWho = await targets({ sortField: 'who', sortOrder: 'ascend' });
+    expect(byWho).toEqual(['t0', 't3', 't6', 't1', 't4', 't2', 't5']);
+  });
+
+  it('reads a query in batches without skipping or repeating rows', async () => {
+    const q = applySort(base(), {}, COLUMNS, { field: 'time', order: 'descend' }, 'id');
+    const batches: string[][] = [];
+    for await (const batch of readInBatches(q, 3)) batches.push(batch.map((r) => r.target));
+    expect(batches).toEqual([['t6', 't5', 't4'], ['t3', 't2', 't1'], ['t0']]);
+    const capped: string[] = [];
+    for await (const batch of readInBatches(q, 3, 4)) capped.push(...batch.map((r) => r.target));
+    expect(capped).toEqual(['t6', 't5', 't4', 't3']);
+  });
+});
+
+describe('export headers', () => {
+  it('names the file in UTF-8 (RFC 5987) with an ASCII fallback', () => {
+    const header = contentDisposition('操作日志-20240101.xlsx');
+    expect(header).toBe(
+      `attachment; filename="____-20240101.xlsx"; filename*=UTF-8''${encodeURIComponent('操作日志')}-20240101.xlsx`,
+    );
+    expect(contentDisposition(`it's (1)*.xlsx`)).toContain(
+      `filename*=UTF-8''it%27s%20%281%29%2A.xlsx`,
+    );
+    expect(contentDisposition('a"b.xlsx')).toContain('filename="a_b.xlsx"');
+  });
+
+  it('stamps export file names with the local time', () => {
+    const at = new Date(2024, 0, 2, 3, 4, 5).getTime();
+    expect(exportFileName('操作日志', at)).toBe('操作日志-20240102030405.xlsx');
+  });
+});

@@ -1,0 +1,118 @@
+import { useMemo, useState } from 'react';
+import { Button, Space, Tag, Tree, Typography } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useTranslation } from 'react-i18next';
+import { AUTHORITY_NS } from '../locales';
+import {
+  ALL_SELECTABLE_KEYS,
+  PERMISSION_TREE,
+  SECTION_KEYS,
+  countSelection,
+  toggle,
+  treeState,
+  type PermNode,
+} from '../model/permission-tree';
+
+export interface PermissionTreeProps {
+  /** Selected page and action keys (a Form.Item's value). */
+  value?: string[];
+  onChange?: (value: string[]) => void;
+  readOnly?: boolean;
+}
+
+const ALL_NODE_KEYS: string[] = [];
+(function collect(nodes: PermNode[]) {
+  for (const n of nodes) {
+    if (n.children) {
+      ALL_NODE_KEYS.push(n.key);
+      collect(n.children);
+    }
+  }
+})(PERMISSION_TREE);
+
+/**
+ * Every section → page → action of the catalogue as a checkable tree. Hidden pages sit under
+ * their list page, checked and disabled with it ("随列表页授予").
+ */
+export function PermissionTree({ value, onChange, readOnly }: PermissionTreeProps) {
+  const { t } = useTranslation(AUTHORITY_NS);
+  const selection = useMemo(() => value ?? [], [value]);
+  const [expanded, setExpanded] = useState<React.Key[]>(SECTION_KEYS);
+
+  const treeData = useMemo<DataNode[]>(() => {
+    const convert = (node: PermNode): DataNode => ({
+      key: node.key,
+      title:
+        node.kind === 'hidden' ? (
+          <span>
+            {node.title}
+            <Tag bordered={false} style={{ marginLeft: 6 }}>
+              {t('group.hiddenPage')}
+            </Tag>
+            <Typography.Text type="secondary">{t('group.grantedWithList')}</Typography.Text>
+          </span>
+        ) : node.kind === 'section' ? (
+          <strong>{node.title}</strong>
+        ) : (
+          node.title
+        ),
+      disableCheckbox: readOnly || node.kind === 'hidden',
+      selectable: false,
+      ...(node.children ? { children: node.children.map(convert) } : {}),
+    });
+    return PERMISSION_TREE.map(convert);
+  }, [readOnly, t]);
+
+  const state = useMemo(() => treeState(selection), [selection]);
+  const counts = countSelection(selection);
+
+  return (
+    <div className="permission-tree">
+      <Space wrap style={{ marginBottom: 8 }}>
+        {!readOnly && (
+          <>
+            <Button size="small" onClick={() => onChange?.([...ALL_SELECTABLE_KEYS])}>
+              {t('group.selectAll')}
+            </Button>
+            <Button size="small" onClick={() => onChange?.([])}>
+              {t('group.clearAll')}
+            </Button>
+          </>
+        )}
+        <Button size="small" onClick={() => setExpanded(ALL_NODE_KEYS)}>
+          {t('group.expandAll')}
+        </Button>
+        <Button size="small" onClick={() => setExpanded([])}>
+          {t('group.collapseAll')}
+        </Button>
+        <Typography.Text type="secondary" data-testid="permission-summary">
+          {t('group.selectedSummary', counts)}
+        </Typography.Text>
+      </Space>
+      <div
+        style={{
+          border: '1px solid var(--ant-color-border, #d9d9d9)',
+          borderRadius: 6,
+          padding: 8,
+          maxHeight: 560,
+          overflow: 'auto',
+        }}
+      >
+        <Tree
+          checkable
+          checkStrictly
+          blockNode
+          selectable={false}
+          treeData={treeData}
+          expandedKeys={expanded}
+          onExpand={(keys) => setExpanded(keys)}
+          checkedKeys={state}
+          onCheck={(_, info) => {
+            if (readOnly) return;
+            onChange?.(toggle(selection, String(info.node.key), info.checked));
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { Form, Input, Modal, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  MAINLAND_PHONE,
+  STAFF_ROLE_LABELS,
+  USERNAME_PATTERN,
+  staffRoleSchema,
+  type OperatorDetail,
+  type StaffRole,
+} from '@health/contract';
+import { EditPage } from '../../../shared/components/edit-page';
+import {
+  addMember,
+  authorityKeys,
+  fetchMember,
+  updateMember,
+  useGroupOptions,
+} from '../api/authority-api';
+import { showInitialPassword } from '../components/initial-password';
+import { AUTHORITY_NS } from '../locales';
+
+interface Values {
+  username: string;
+  realName: string;
+  phone: string;
+  groupId?: number;
+  staffRole?: StaffRole;
+  introduction: string;
+  enabled: boolean;
+  password: string;
+}
+
+const STAFF_ROLE_OPTIONS = staffRoleSchema.options.map((r) => ({
+  value: r,
+  label: STAFF_ROLE_LABELS[r],
+}));
+
+/** /sysset_authority/authority_member_edit (hidden): add or edit an operator. */
+export default function MemberEditPage() {
+  const { t } = useTranslation(AUTHORITY_NS);
+  const groups = useGroupOptions();
+  const [modal, modalHolder] = Modal.useModal();
+
+  const submit = async (values: Values, id: string | null) => {
+    const common = {
+      username: values.username.trim(),
+      realName: values.realName.trim(),
+      groupId: values.groupId ?? 0,
+      staffRole: values.staffRole ?? 'operator',
+      introduction: values.introduction ?? '',
+    };
+    const phone = (values.phone ?? '').trim();
+    if (id) {
+      // An empty phone field keeps the stored number (it is only shown masked).
+      await updateMember({ ...common, id: Number(id), ...(phone ? { phone } : {}) });
+      return;
+    }
+    const answer = await addMember({
+      ...common,
+      phone,
+      enabled: values.enabled,
+      ...(values.password ? { password: values.password } : {}),
+    });
+    if (answer.generatedPassword) {
+      await showInitialPassword(
+        modal,
+        common.realName || common.username,
+        answer.generatedPassword,
+      );
+    }
+  };
+
+  return (
+    <>
+      {modalHolder}
+      <EditPage<OperatorDetail, Values>
+        queryKey={authorityKeys.members}
+        load={fetchMember}
+        toValues={(o) => ({
+          username: o.username,
+          realName: o.realName,
+          phone: '',
+          groupId: o.groupId,
+          staffRole: o.staffRole,
+          introduction: o.introduction,
+          enabled: o.enabled,
+          password: '',
+        })}
+        initialValues={{
+          username: '',
+          realName: '',
+          phone: '',
+          introduction: '',
+          enabled: true,
+          password: '',
+          staffRole: 'operator',
+        }}
+        submit={(values, { id }) => submit(values, id)}
+        invalidate={[authorityKeys.members, authorityKeys.groups]}
+        title={{ add: t('member.addTitle'), edit: t('member.editTitle') }}
+      >
+        {({ isNew, record }) => (
+          <>
+            <Form.Item
+              name="username"
+              label={t('member.username')}
+              extra={t('member.usernameHint')}
+              rules={[
+                { required: true, whitespace: true, message: t('member.usernameRequired') },
+                {
+                  validator: (_, v: string | undefined) =>
+                    !v || USERNAME_PATTERN.test(v.trim())
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('member.usernameRule'))),
+                },
+              ]}
+            >
+              <Input maxLength={32} autoComplete="off" />
+            </Form.Item>
+            <Form.Item
+              name="realName"
+              label={t('member.realName')}
+              rules={[{ required: true, whitespace: true, message: t('member.realNameRequired') }]}
+            >
+              <Input maxLength={30} />
+            </Form.Item>
+            <Form.Item
+              name="phone"
+              label={t('member.phone')}
+              extra={
+                !isNew && record?.phone ? t('member.phoneKeep', { phone: record.phone }) : undefined
+              }
+              rules={[
+                {
+                  validator: (_, v: string | undefined) =>
+                    !v || MAINLAND_PHONE.test(v.trim())
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('member.phoneRule'))),
+                },
+              ]}
+            >
+              <Input
+                maxLength={11}
+                placeholder={!isNew && record?.phone ? record.phone : undefined}
+              />
+            </Form.Item>
+            <Form.Item
+              name="groupId"
+              label={t('member.group')}
+              rules={[{ required: true, message: t('member.groupRequired') }]}
+            >
+              <Select
+                loading={groups.isPending}
+                options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+                showSearch
+                optionFilterProp="label"
+              />
+            </Form.Item>
+            <Form.Item
+              name="staffRole"
+              label={t('member.staffRole')}
+              rules={[{ required: true, message: t('member.staffRoleRequired') }]}
+            >
+              <Select options={STAFF_ROLE_OPTIONS} />
+            </Form.Item>
+            <Form.Item name="introduction" label={t('member.introduction')}>
+              <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+            </Form.Item>
+            {isNew && (
+              <>
+                <Form.Item name="enabled" label={t('member.enabledField')} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+                <Form.Item
+                  name="password"
+                  label={t('member.password')}
+                  extra={t('member.passwordHint')}
+                >
+                  <Input.Password
+                    maxLength={20}
+                    placeholder={t('member.passwordPlaceholder')}
+                    autoComplete="new-password"
+                  />
+                </Form.Item>
+              </>
+            )}
+          </>
+        )}
+      </EditPage>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { EditPage, type EditContext, type EditPageProps } from './EditPage';

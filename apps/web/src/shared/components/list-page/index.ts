@@ -1,0 +1,13 @@
+export { ListPage, type ListPageProps } from './ListPage';
+export type {
+  BatchContext,
+  ExportSpec,
+  ListColumn,
+  ListPageAction,
+  ListParams,
+  ListRequest,
+  SearchFieldType,
+  SearchOption,
+  SearchSpec,
+} from './types';
+export { PATTERNS_NS } from './locales';

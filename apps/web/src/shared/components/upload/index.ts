@@ -1,0 +1,3 @@
+import './locales';
+
+export { ImageUpload, uploadImage, type ImageUploadProps } from './ImageUpload';

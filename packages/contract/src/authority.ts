@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { MAINLAND_PHONE } from './format.js';
+import { staffRoleSchema } from './auth.js';
+import { PASSWORD_MAX_LENGTH } from './constants.js';
+import { optionalText, sortQuerySchema } from './list-query.js';
+import { listQuerySchema, pageOf } from './pagination.js';
+
+/**
+ * 权限组与操作员（/sysset_authority/authority_group, /sysset_authority/authority_member）:
+ * paths, requests and answers shared by the server and the web.
+ */
+
+export const AuthorityPaths = {
+  groupList: '/v3/system/admin/authorityGroup/list',
+  groupDetail: '/v3/system/admin/authorityGroup/detail',
+  groupAdd: '/v3/system/admin/authorityGroup/add',
+  groupUpdate: '/v3/system/admin/authorityGroup/update',
+  groupDelete: '/v3/system/admin/authorityGroup/delete',
+  groupOptions: '/v3/system/admin/authorityGroup/options',
+
+  operatorList: '/v3/system/admin/adminUser/list',
+  operatorDetail: '/v3/system/admin/adminUser/detail',
+  operatorAdd: '/v3/system/admin/adminUser/add',
+  operatorUpdate: '/v3/system/admin/adminUser/update',
+  operatorDelete: '/v3/system/admin/adminUser/delete',
+  operatorResetPwd: '/v3/system/admin/adminUser/resetPwd',
+  operatorEnable: '/v3/system/admin/adminUser/enable',
+  operatorDisable: '/v3/system/admin/adminUser/disable',
+  operatorRevealPhone: '/v3/system/admin/adminUser/revealPhone',
+  operatorSessions: '/v3/system/admin/adminUser/sessions',
+  operatorRevokeSession: '/v3/system/admin/adminUser/revokeSession',
+  mySessions: '/v3/system/admin/adminUser/mySessions',
+  revokeMySession: '/v3/system/admin/adminUser/revokeMySession',
+} as const;
+
+/** Messages of the authority rules, shared by server answers and tests. */
+export const AuthorityMessages = {
+  groupNotFound: '权限组不存在或已被删除',
+  groupNameTaken: '权限组名称已存在',
+  builtinLocked: '内置超级管理员分组拥有全部权限，不能编辑或删除',
+  groupInUse: (count: number) => `该权限组下还有${count}个操作员，请先将他们调整到其他权限组再删除`,
+  noPageSelected: '请至少选择一个页面',
+  operatorNotFound: '操作员不存在或已被删除',
+  usernameTaken: '用户名已存在',
+  cannotDisableSelf: '不能停用自己的账号',
+  cannotDeleteSelf: '不能删除自己的账号',
+  lastSuperAdmin: '这是超级管理员分组中最后一个启用的操作员，不能停用、删除或移出该分组',
+  sessionNotFound: '会话不存在或已结束',
+  cannotRevokeCurrent: '不能结束当前会话，如需退出请使用“退出登录”',
+  groupMissing: '所选权限组不存在',
+} as const;
+
+const id = (label: string) =>
+  z.coerce
+    .number({ error: `${label}必须是数字` })
+    .int(`${label}必须是整数`)
+    .positive(`${label}不正确`);
+
+/** Form-encoded booleans: "1"/"0", "true"/"false", or a JSON boolean. */
+const formBoolean = z.preprocess(
+  (v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v),
+  z.boolean({ error: '启用状态不正确' }),
+);
+
+/** One key, several keys joined by commas (form-encoded), or an array (JSON). */
+const keyList = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
+  z.array(z.string().max(200), { error: '请选择页面权限' }).max(1000, '权限项过多'),
+);
+
+// ---------------------------------------------------------------- permission groups
+
+export const GROUP_SORT_FIELDS = ['name', 'operatorCount', 'updatedAt', 'createdAt'] as const;
+export const groupListQuerySchema = listQuerySchema
+  .extend(sortQuerySchema(GROUP_SORT_FIELDS).shape)
+  .extend({ name: optionalText(30) });
+export type GroupListQuery = z.infer<typeof groupListQuerySchema>;
+
+export const groupListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  builtin: z.boolean(),
+  /** Pages granted, hidden pages included (all pages for the built-in group). */
+  pageCount: z.number().int(),
+  operatorCount: z.number().int(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type GroupListItem = z.infer<typeof groupListItemSchema>;
+export const groupListResponseSchema = pageOf(groupListItemSchema);
+
+export const groupIdQuerySchema = z.object({ id: id('权限组编号') });
+
+export const groupDetailSchema = groupListItemSchema.extend({
+  /** Granted keys (pages and actions), hidden pages included. */
+  resources: z.array(z.string()),
+});
+export type GroupDetail = z.infer<typeof groupDetailSchema>;
+
+const groupFields = {
+  name: z
+    .string({ error: '请输入权限组名称' })
+    .trim()
+    .min(1, '请输入权限组名称')
+    .max(30, '权限组名称最多30个字符'),
+  description: z.string().trim().max(200, '描述最多200个字符').default(''),
+  resources: keyList,
+};
+export const groupAddRequestSchema = z.object(groupFields);
+export type GroupAddRequest = z.input<typeof groupAddRequestSchema>;
+export const groupUpdateRequestSchema = z.object({ id: id('权限组编号'), ...groupFields });
+export type GroupUpdateRequest = z.input<typeof groupUpdateRequestSchema>;
+export const groupIdRequestSchema = z.object({ id: id('权限组编号') });
+
+export const groupOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  builtin: z.boolean(),
+});
+export type GroupOption = z.infer<typeof groupOptionSchema>;
+export const groupOptionsResponseSchema = z.array(groupOptionSchema);
+
+export const idResponseSchema = z.object({ id: z.number().int() });
+
+// ---------------------------------------------------------------- operators
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,32}$/;
+
+export const usernameSchema = z
+  .string({ error: '请输入用户名' })
+  .trim()
+  .min(1, '请输入用户名')
+  .regex(USERNAME_PATTERN, '用户名为3-32位字母、数字或下划线');
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || MAINLAND_PHONE.test(v), '请输入正确的11位手机号码');
+
+/** Initial password entered by the admin; empty means "let the server generate one". */
+const initialPasswordSchema = z
+  .string()
+  .max(PASSWORD_MAX_LENGTH, '密码最多20位')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const OPERATOR_SORT_FIELDS = ['username', 'lastLoginAt', 'createdAt'] as const;
+export const operatorListQuerySchema = listQuerySchema
+  .extend(sortQuerySchema(OPERATOR_SORT_FIELDS).shape)
+  .extend({
+    /** User name, real name or phone (full number). */
+    keyword: optionalText(50),
+    groupId: z.preprocess((v) => (v === '' ? undefined : v), id('权限组编号').optional()),
+    staffRole: z.preprocess((v) => (v === '' ? undefined : v), staffRoleSchema.optional()),
+    enabled: z.preprocess((v) => (v === '' ? undefined : v), formBoolean.optional()),
+  });
+export type OperatorListQuery = z.input<typeof operatorListQuerySchema>;
+export type OperatorListParams = z.output<typeof operatorListQuerySchema>;
+
+export const operatorListItemSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  realName: z.string(),
+  /** Masked (138****5678); reveal with revealPhone. */
+  phone: z.string(),
+  groupId: z.number().int(),
+  groupName: z.string(),
+  groupBuiltin: z.boolean(),
+  staffRole: staffRoleSchema,
+  enabled: z.boolean(),
+  /** Must change the password at next login ('first' after create / reset). */
+  needChangeType: z.enum(['first', 'over90']).nullable(),
+  lastLoginAt: z.number().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** The caller's own account. */
+  isSelf: z.boolean(),
+});
+export type OperatorListItem = z.infer<typeof operatorListItemSchema>;
+export const operatorListResponseSchema = pageOf(operatorListItemSchema);
+
+export const operatorDetailSchema = operatorListItemSchema.extend({
+  introduction: z.string(),
+  liveSessions: z.number().int(),
+});
+export type OperatorDetail = z.infer<typeof operatorDetailSchema>;
+
+export const operatorIdQuerySchema = z.object({ id: id('操作员编号') });
+export const operatorIdRequestSchema = z.object({ id: id('操作员编号') });
+
+const operatorFields = {
+  realName: z
+    .string({ error: '请输入姓名' })
+    .trim()
+    .min(1, '请输入姓名')
+    .max(30, '姓名最多30个字符'),
+  groupId: id('权限组'),
+  staffRole: staffRoleSchema,
+  introduction: z.string().trim().max(200, '简介最多200个字符').default(''),
+};
+
+export const operatorAddRequestSchema = z.object({
+  username: usernameSchema,
+  ...operatorFields,
+  phone: phoneSchema.default(''),
+  enabled: formBoolean.default(true),
+  password: initialPasswordSchema,
+});
+export type OperatorAddRequest = z.input<typeof operatorAddRequestSchema>;
+
+export const operatorUpdateRequestSchema = z.object({
+  id: id('操作员编号'),
+  username: usernameSchema,
+  ...operatorFields,
+  /** Left out keeps the stored number (the form shows it masked); an empty string clears it. */
+  phone: phoneSchema.optional(),
+});
+export type OperatorUpdateRequest = z.input<typeof operatorUpdateRequestSchema>;
+
+export const operatorResetPwdRequestSchema = z.object({
+  id: id('操作员编号'),
+  password: initialPasswordSchema,
+});
+export type OperatorResetPwdRequest = z.input<typeof operatorResetPwdRequestSchema>;
+
+/** Answer of add and resetPwd: the server-generated password, shown once (null when entered). */
+export const initialPasswordResponseSchema = z.object({
+  id: z.number().int(),
+  generatedPassword: z.string().nullable(),
+  endedSessions: z.number().int(),
+});
+export type InitialPasswordResponse = z.infer<typeof initialPasswordResponseSchema>;
+
+export const revealPhoneResponseSchema = z.object({ phone: z.string() });
+
+export const sessionItemSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.number(),
+  lastSeenAt: z.number(),
+  ip: z.string(),
+  userAgent: z.string(),
+  /** The session of this very request. */
+  current: z.boolean(),
+});
+export type SessionItem = z.infer<typeof sessionItemSchema>;
+export const sessionListResponseSchema = z.array(sessionItemSchema);
+
+export const revokeSessionRequestSchema = z.object({
+  id: id('操作员编号'),
+  sessionId: id('会话编号'),
+});
+export const revokeMySessionRequestSchema = z.object({ sessionId: id('会话编号') });
+
+export const countResponseSchema = z.object({ count: z.number().int() });

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * Body fields shared by the content entities (search words, SMS templates, agreements): form
+ * bodies carry every value as a string, JSON bodies carry real types; both are accepted.
+ */
+
+const TRUE_VALUES = new Set<unknown>([true, 1, '1', 'true', 'on']);
+const FALSE_VALUES = new Set<unknown>([false, 0, '0', 'false', 'off']);
+
+/** A yes/no field: true / false, 1 / 0 ("1", "true", "on" from a form). */
+export function contentBoolean(message: string) {
+  return z.preprocess(
+    (v) => (TRUE_VALUES.has(v) ? true : FALSE_VALUES.has(v) ? false : v),
+    z.boolean({ error: message }),
+  );
+}
+
+/** A required trimmed text of 1..max characters. */
+export function contentText(requiredMessage: string, max: number, label = '') {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, `${label}最多${max}个字符`);
+}
+
+/** An optional trimmed text of at most max characters ("" allowed, missing → ""). */
+export function contentOptionalText(max: number, label = '') {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label}最多${max}个字符`)
+    .optional()
+    .transform((v) => v ?? '');
+}
+
+/** A record id (form "12" or JSON 12). */
+export const contentIdSchema = z.coerce
+  .number({ error: '记录编号不正确' })
+  .int('记录编号不正确')
+  .positive('记录编号不正确');
+
+/** `?id=` of a detail call. */
+export const contentIdQuerySchema = z.object({ id: contentIdSchema });
+
+/** One or several ids: JSON [1,2], form "1,2", or repeated `ids=1&ids=2`. At most 100. */
+export const contentIdsBodySchema = z.object({
+  ids: z.preprocess(
+    (v) => {
+      const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v];
+      return items
+        .filter((x) => x !== undefined && x !== null && String(x).trim() !== '')
+        .map((x) => (typeof x === 'string' ? Number(x.trim()) : x));
+    },
+    z
+      .array(contentIdSchema, { error: '请选择要删除的记录' })
+      .min(1, '请选择要删除的记录')
+      .max(100, '一次最多删除100条'),
+  ),
+});
+export type ContentIdsBody = z.infer<typeof contentIdsBodySchema>;
+
+/** Answer of a delete: how many records went. */
+export const contentDeletedSchema = z.object({ deleted: z.number().int() });
+
+/** An optional epoch-ms time in a body ("" or missing → null). */
+export const contentOptionalTime = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? null : v),
+  z.coerce
+    .number({ error: '时间格式不正确' })
+    .int('时间格式不正确')
+    .min(0, '时间格式不正确')
+    .nullable(),
+);

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * Reusable pieces of list queries, combined with `listQuerySchema` by each list endpoint:
+ *
+ *   export const fooListQuerySchema = listQuerySchema
+ *     .extend(sortQuerySchema(['createdAt', 'name']).shape)
+ *     .extend(timeRangeQuerySchema.shape)
+ *     .extend({ name: optionalText(50) })
+ *     .superRefine(checkTimeRange);
+ *
+ * The web list page sends `sortField` / `sortOrder` (antd Table's `ascend | descend`) and query
+ * fields exactly as named here.
+ */
+
+export const SORT_ORDERS = ['ascend', 'descend'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export interface SortQuery<F extends string = string> {
+  sortField?: F;
+  sortOrder?: SortOrder;
+}
+
+/** Empty query-string values ("") mean "not given". */
+const blankToUndefined = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : value;
+
+/** `sortField` (one of the sortable columns) and `sortOrder` (ascend | descend), both optional. */
+export function sortQuerySchema<const F extends readonly [string, ...string[]]>(fields: F) {
+  return z.object({
+    sortField: z.preprocess(
+      blankToUndefined,
+      z.enum(fields, { error: '不支持按该字段排序' }).optional(),
+    ),
+    sortOrder: z.preprocess(
+      blankToUndefined,
+      z.enum(SORT_ORDERS, { error: '排序方向只能是 ascend 或 descend' }).optional(),
+    ),
+  });
+}
+
+/** An optional trimmed text filter of at most `max` characters ("" → not given). */
+export function optionalText(max = 100) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim()) : blankToUndefined(v)),
+    z.string().max(max, `最多${max}个字符`).optional(),
+  );
+}
+
+/** An optional epoch-millisecond time (query string → number; "" → not given). */
+export const optionalEpochMs = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: '时间格式不正确' })
+    .int('时间格式不正确')
+    .min(0, '时间格式不正确')
+    .optional(),
+);
+
+/** `startTime` / `endTime` (epoch ms, inclusive) of a time-range filter. */
+export const timeRangeQuerySchema = z.object({
+  startTime: optionalEpochMs,
+  endTime: optionalEpochMs,
+});
+export type TimeRangeQuery = z.infer<typeof timeRangeQuerySchema>;
+
+export const TimeRangeMessages = {
+  endBeforeStart: '结束时间不能早于开始时间',
+} as const;
+
+/** superRefine of a query holding a time range: the end may not be before the start. */
+export function checkTimeRange(
+  value: { startTime?: number; endTime?: number },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.startTime !== undefined && value.endTime !== undefined) {
+    if (value.endTime < value.startTime) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endTime'],
+        message: TimeRangeMessages.endBeforeStart,
+      });
+    }
+  }
+}
+
+/** Rows per export file at most; a larger filter is refused before anything is streamed. */
+export const EXPORT_MAX_ROWS = 100_000;
+export const ExportMessages = {
+  tooMany: (max: number) => `导出数据超过${max}条，请缩小筛选范围后再导出`,
+} as const;
