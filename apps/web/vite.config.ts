@@ -6,21 +6,32 @@ import { DEFAULT_PRODUCT_TITLE } from '../../packages/contract/src/constants.js'
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 
 /**
- * Chunking: react + react-router form one long-cached chunk; echarts/zrender form one chunk that
- * only the home page's chart imports. antd is deliberately NOT forced into one chunk: Rollup splits
- * it by use, so /login only downloads the components the login form needs and each lazy page adds
- * the components it uses (a single antd chunk would put every component of every page on /login).
+ * Chunking (Rolldown's code-splitting groups; a higher priority captures a module first):
+ * - react + react-router form one long-cached chunk; echarts/zrender one chunk that only the
+ *   home page's chart imports; zod one chunk that only pages validating forms import;
+ * - one chunk per contract module: the shell and /login use constants, the catalogue and helpers,
+ *   and must not download a module's zod schemas (and zod) because some page uses that module too.
+ * antd is deliberately NOT forced into one chunk: it is split by use, so /login only downloads the
+ * components the login form needs and each lazy page adds the components it uses.
  */
-function manualChunks(id: string): string | undefined {
-  if (!id.includes('/node_modules/')) return undefined;
-  if (
-    /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)
-  ) {
-    return 'react';
-  }
-  if (/\/node_modules\/(echarts|zrender)\//.test(id)) return 'echarts';
-  return undefined;
-}
+const chunkGroups = [
+  {
+    name: 'react',
+    test: /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//,
+    priority: 30,
+  },
+  { name: 'echarts', test: /\/node_modules\/(echarts|zrender)\//, priority: 30 },
+  { name: 'zod', test: /\/node_modules\/zod\//, priority: 30 },
+  {
+    name: (id: string) => `contract-${/\/([\w-]+)\.ts$/.exec(id)?.[1] ?? 'module'}`,
+    // Not the barrel (index.ts): as a chunk of its own it would import every module's chunk.
+    test: /\/packages\/contract\/src\/(?!index\.ts$)[\w-]+\.ts$/,
+    priority: 20,
+    // Each module alone (not with the modules it imports): the contract is pure, so the order in
+    // which its chunks run does not matter.
+    includeDependenciesRecursively: false,
+  },
+];
 
 const contractDir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
 
@@ -29,6 +40,8 @@ const contractDir = fileURLToPath(new URL('../../packages/contract/src/', import
  * Bundlers must assume such calls have side effects, so every schema — and zod with it, ~55 KB
  * gzip — would land in /login although the shell only uses the contract's types and constants.
  * This marks those initialisers pure (a `@__PURE__` IIFE), so unused schemas are dropped.
+ * (`sideEffects: false` would not do: the contract is aliased to its sources, and it works per
+ * module, while the shell does use a few constants of the modules that hold schemas.)
  */
 function pureContractSchemas(): Plugin {
   return {
@@ -41,9 +54,9 @@ function pureContractSchemas(): Plugin {
           type: string;
           declaration?: {
             type: string;
-            declarations?: { init?: { start: number; end: number } | null }[];
+            declarations?: { init?: { type: string; start: number; end: number } | null }[];
           };
-          declarations?: { init?: { start: number; end: number } | null }[];
+          declarations?: { init?: { type: string; start: number; end: number } | null }[];
         }[];
       };
       const inits: { start: number; end: number }[] = [];
@@ -51,15 +64,24 @@ function pureContractSchemas(): Plugin {
         const decl = node.type === 'ExportNamedDeclaration' ? node.declaration : node;
         if (decl?.type !== 'VariableDeclaration') continue;
         for (const d of decl.declarations ?? []) {
-          if (d.init && /\bz\./.test(code.slice(d.init.start, d.init.end))) inits.push(d.init);
+          // Schemas (`z.object(...)`) and schemas derived by a call (`listQuerySchema.extend(...)`,
+          // `pageOf(item)`): the contract has no top-level call with a side effect.
+          const init = d.init;
+          if (
+            init &&
+            (init.type === 'CallExpression' || /\bz\./.test(code.slice(init.start, init.end)))
+          )
+            inits.push(init);
         }
       }
-      if (inits.length === 0) return null;
+      // The contract has no side effects: a module (the index barrel too) is included only for
+      // the exports something uses, and imports through the barrel go straight to the module.
+      if (inits.length === 0) return { code, map: null, moduleSideEffects: false };
       let out = code;
       for (const { start, end } of inits.sort((x, y) => y.start - x.start)) {
         out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
       }
-      return { code: out, map: null };
+      return { code: out, map: null, moduleSideEffects: false };
     },
   };
 }
@@ -90,7 +112,7 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each lazy page loads (bench/ checks page budgets).
     manifest: true,
     rollupOptions: {
-      output: { manualChunks },
+      output: { codeSplitting: { groups: chunkGroups } },
     },
   },
 });

@@ -11,6 +11,8 @@ export const ApiPaths = {
   updatePassword: '/v3/system/admin/adminUser/updatePwd',
   settingInit: '/v3/system/admin/setting/settingInit',
   homeOverview: '/v3/system/admin/home/overview',
+  /** Public: platform name and logos for the login page and the shell (no login). */
+  siteInfo: '/v3/system/common/siteInfo',
   docs: '/docs',
 } as const;
 

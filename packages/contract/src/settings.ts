@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiPaths } from './api-paths.js';
 
 /**
  * System settings (PRODUCT.md §4 "sysset"): one zod schema per settings section, shared by the
@@ -11,8 +12,8 @@ import { z } from 'zod';
 export const SettingsPaths = {
   info: '/v3/system/admin/setting/info',
   update: '/v3/system/admin/setting/update',
-  /** Public: platform name and logos for the login page and the shell. */
-  siteInfo: '/v3/system/common/siteInfo',
+  /** Public: platform name and logos (the shell reads it as ApiPaths.siteInfo). */
+  siteInfo: ApiPaths.siteInfo,
   /** Enabled doctors who can be picked to take consultations (conversation_set). */
   doctorOptions: '/v3/system/admin/setting/doctorOptions',
   payList: '/v3/sys/admin/sysPayConfig/list',
