@@ -14,15 +14,13 @@
  * Exits non-zero when a target is missed, so it can gate a release.
  */
 import autocannon from 'autocannon';
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launch, CHROMIUM } from '../e2e/support/browser.ts';
 import { startServer } from '../e2e/support/server.ts';
+import { ensureBuilt, root } from './build.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const ADMIN_PASSWORD = 'Admin@123';
@@ -33,16 +31,6 @@ interface Row {
   p50: number;
   p99: number;
   non2xx: number;
-}
-
-function ensureBuilt() {
-  if (
-    !existsSync(`${root}apps/server/dist/main.js`) ||
-    !existsSync(`${root}apps/web/dist/index.html`)
-  ) {
-    const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) process.exit(r.status ?? 1);
-  }
 }
 
 /** Share of the saturated throughput offered in the latency run. */

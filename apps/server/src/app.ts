@@ -24,10 +24,16 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { randomCaptchaText } from './modules/auth/captcha.js';
 import { agreementRoutes } from './modules/agreement/routes.js';
+import { pointsRoutes } from './modules/points/routes.js';
+import { noticeRoutes } from './modules/notice/routes.js';
+import { signRoutes } from './modules/sign/routes.js';
+import { memberRoutes } from './modules/member/members/routes.js';
+import { memberContactRoutes } from './modules/member/contacts/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { authorityGroupRoutes } from './modules/authority/groups/routes.js';
 import { authorityOperatorRoutes } from './modules/authority/operators/routes.js';
 import { operateLogRoutes } from './modules/authority/operate-log/routes.js';
+import { memberAdminRoutes } from './modules/member/admin-routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { searchRoutes } from './modules/system/search/routes.js';
 import { smsRoutes } from './modules/system/sms/routes.js';
@@ -43,6 +49,7 @@ import { failure } from './platform/envelope.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { TooManyRequestsError } from './platform/errors.js';
 import { GrantsCache } from './platform/grants.js';
+import { JobScheduler } from './platform/jobs.js';
 import { installRouteGuards } from './platform/permissions.js';
 import { openSecretBox, type SecretBox } from './platform/secrets.js';
 import { SessionStore } from './platform/sessions.js';
@@ -130,8 +137,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     secrets: opts.secrets ?? (await openSecretBox(config)),
     storage: opts.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'uploads')),
     todos: new TodoRegistry(),
+    jobs: new JobScheduler(db, now, { pollIntervalMs: config.jobsPollIntervalMs, log: app.log }),
     captchaText: opts.captchaText ?? randomCaptchaText,
   };
+
+  app.decorate('jobs', ctx.jobs);
+  // Graceful shutdown: no new job is claimed and the running ones finish before the app closes.
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+  });
 
   installRouteGuards(app, { apiPrefix, unguardedPrefixes: [docsPrefix], authenticator });
 
@@ -201,6 +215,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     searchRoutes,
     smsRoutes,
     agreementRoutes,
+    pointsRoutes,
+    memberRoutes,
+    memberContactRoutes,
+    memberAdminRoutes,
+    signRoutes,
+    noticeRoutes,
     ...(opts.extraRoutes ?? []),
   ]) {
     await app.register(plugin, { ctx, prefix: apiPrefix });

@@ -14,6 +14,8 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 export const DEFAULT_ADMIN_INITIAL_PASSWORD = 'Admin@123';
 /** Requests per minute and IP allowed on the public auth endpoints (captcha, token). */
 export const DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE = 60;
+/** How often the job scheduler polls for due jobs. */
+export const DEFAULT_JOBS_POLL_INTERVAL_MS = 5000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -71,6 +73,12 @@ const envSchema = z
       .min(1, 'AUTH_RATE_LIMIT_PER_MINUTE 最小为 1')
       .default(DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE),
     TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
+    JOBS_POLL_INTERVAL_MS: z.coerce
+      .number({ error: 'JOBS_POLL_INTERVAL_MS 必须是数字' })
+      .int('JOBS_POLL_INTERVAL_MS 必须是整数')
+      .min(100, 'JOBS_POLL_INTERVAL_MS 最小为 100')
+      .max(3_600_000, 'JOBS_POLL_INTERVAL_MS 最大为 3600000')
+      .default(DEFAULT_JOBS_POLL_INTERVAL_MS),
     SECRET_KEY: z
       .string()
       .trim()
@@ -114,6 +122,8 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   /** Trust X-Forwarded-For from a reverse proxy when working out the client IP. */
   trustProxy: boolean;
+  /** How often the job scheduler looks for due jobs (scheduled notices, ...). */
+  jobsPollIntervalMs: number;
   /**
    * Key material for encrypting secrets at rest (payment keys). Unset with the embedded database:
    * a random key is generated once into DATA_DIR/secret.key (see platform/secrets.ts).
@@ -166,6 +176,7 @@ export function loadConfig(
     webDist: path.resolve(cwd, e.WEB_DIST),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
     secretKey: e.SECRET_KEY ?? null,
   };
 }

@@ -70,6 +70,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Scheduled work (notices, ...), overdue jobs first; stopped by app.close() on shutdown.
+  app.jobs.start();
   console.log(`管理后台已启动: http://localhost:${config.port}`);
   console.log(`API 文档: http://localhost:${config.port}/${config.apiService}/docs`);
   if (boot.adminCreated || boot.adminNeedsFirstChange) {

@@ -60,7 +60,9 @@ describe.each(databaseKinds)('home overview to-dos on %s', (kind) => {
   };
 
   it('gives the super-admin every to-do with its count and queue link, in order', async () => {
-    expect(await todosOf('admin', ADMIN_PASSWORD)).toEqual([
+    // Only the to-dos this test registers (the areas register their own before them).
+    const mine = new Set(['firstLogin', 'failedLogins']);
+    expect((await todosOf('admin', ADMIN_PASSWORD)).filter((todo) => mine.has(todo.key))).toEqual([
       {
         key: 'firstLogin',
         title: '待首次改密的操作员',
@@ -78,6 +80,7 @@ describe.each(databaseKinds)('home overview to-dos on %s', (kind) => {
   });
 
   it('shows an operator only the to-dos whose queue page its group holds', async () => {
+    // The group holds neither the operators page nor any area's queue page.
     expect((await todosOf('rizhi', 'Rz@12345')).map((todo) => todo.key)).toEqual(['failedLogins']);
   });
 });

@@ -360,7 +360,7 @@ export const CATALOGUE: SectionDef[] = [
         path: '/member_sign/sign',
         title: '签到设置',
         titleEn: 'Daily check-in',
-        actions: a('edit'),
+        actions: a('edit', 'export'),
       },
       {
         path: '/member_sign/activity',

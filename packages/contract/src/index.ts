@@ -17,3 +17,8 @@ export * from './search-config.js';
 export * from './sms-template.js';
 export * from './agreement.js';
 export * from './settings.js';
+export * from './points.js';
+export * from './member-admin.js';
+export * from './member.js';
+export * from './sign.js';
+export * from './notice.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ApiPaths } from './api-paths.js';
+import { DEFAULT_INTEGRAL_SET, INTEGRAL_CONFIG_PAGE, integralSetSchema } from './points.js';
+import { DEFAULT_SIGN_SET, SIGN_PAGE, signSetSchema } from './sign.js';
 
 /**
  * System settings (PRODUCT.md §4 "sysset"): one zod schema per settings section, shared by the
@@ -583,6 +585,8 @@ export const SETTINGS_DEFAULTS = {
     doctorIds: [],
   } as ConversationSet,
   prewarning_set: DEFAULT_PREWARNING_SET,
+  integral: DEFAULT_INTEGRAL_SET,
+  sign: DEFAULT_SIGN_SET,
 };
 
 /* ---------------------------------------------------------------- the section registry */
@@ -596,14 +600,22 @@ export const SETTINGS_SCHEMAS = {
   pay_set: paySetSchema,
   conversation_set: conversationSetSchema,
   prewarning_set: prewarningSetSchema,
+  integral: integralSetSchema,
+  sign: signSetSchema,
 };
 export type SettingsSection = keyof typeof SETTINGS_SCHEMAS;
 export type SettingsValue<S extends SettingsSection> = z.infer<(typeof SETTINGS_SCHEMAS)[S]>;
 export const SETTINGS_SECTIONS = Object.keys(SETTINGS_SCHEMAS) as SettingsSection[];
 
-/** The front path of a section's page: "/sysset_setting/<section>". */
+/** Sections whose page lives outside 系统设置. */
+const SECTION_PAGES: Partial<Record<SettingsSection, string>> = {
+  integral: INTEGRAL_CONFIG_PAGE,
+  sign: SIGN_PAGE,
+};
+
+/** The front path of a section's page: "/sysset_setting/<section>" unless listed above. */
 export function settingsPageOf(section: SettingsSection): string {
-  return `/sysset_setting/${section}`;
+  return SECTION_PAGES[section] ?? `/sysset_setting/${section}`;
 }
 
 export const settingsSectionSchema = z.enum(
@@ -616,6 +628,8 @@ export const settingsSectionSchema = z.enum(
     'pay_set',
     'conversation_set',
     'prewarning_set',
+    'integral',
+    'sign',
   ],
   { error: '未知的配置项' },
 );
@@ -636,6 +650,8 @@ export const settingUpdateRequestSchema = z.discriminatedUnion(
     sectionValue('pay_set'),
     sectionValue('conversation_set'),
     sectionValue('prewarning_set'),
+    sectionValue('integral'),
+    sectionValue('sign'),
   ],
   { error: '未知的配置项' },
 );

@@ -20,6 +20,10 @@ export const AUDIT_MODULES = {
   agreement: '协议管理',
   upload: '文件上传',
   payment: '支付配置',
+  sign: '签到管理',
+  notice: '消息通知',
+  member: '会员管理',
+  points: '积分管理',
 } as const satisfies Record<string, string>;
 
 /** The Chinese label of a module key (the key itself when unknown). */

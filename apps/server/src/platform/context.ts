@@ -4,6 +4,7 @@ import type { AuditService } from './audit.js';
 import type { Authenticator } from './auth.js';
 import type { Clock } from './clock.js';
 import type { GrantsCache } from './grants.js';
+import type { JobScheduler } from './jobs.js';
 import type { SecretBox } from './secrets.js';
 import type { SessionStore } from './sessions.js';
 import type { SettingsService } from './settings.js';
@@ -26,6 +27,8 @@ export interface AppContext {
   storage: FileStorage;
   /** The home overview's to-do list; areas register theirs with their routes. */
   todos: TodoRegistry;
+  /** DB-backed scheduler: modules register handlers per job kind and schedule jobs. */
+  jobs: JobScheduler;
   /** Generates the text of a new captcha (tests supply their own to know the answer). */
   captchaText: () => string;
 }

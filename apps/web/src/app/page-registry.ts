@@ -15,6 +15,11 @@ export interface PageEntry {
 }
 
 export const PAGE_REGISTRY: Record<string, PageEntry> = {
+  '/member_sign/sign': { load: () => import('../features/sign/pages/SignPage') },
+  '/member_sign/activity': { load: () => import('../features/sign/pages/ActivityPage') },
+  '/member_sign/activitydetail': {
+    load: () => import('../features/sign/pages/ActivityDetailPage'),
+  },
   '/sysset_home/basic': { load: () => import('../features/home/pages/OverviewPage') },
   '/sysset_setting/site_info': { load: () => import('../features/system/pages/SiteInfoPage') },
   '/sysset_setting/pic_set': { load: () => import('../features/system/pages/PicSetPage') },
@@ -57,6 +62,20 @@ export const PAGE_REGISTRY: Record<string, PageEntry> = {
   '/sysset_authority/operate_log': {
     load: () => import('../features/authority/pages/OperateLogPage'),
   },
+  '/member_integral/integral_configuration': {
+    load: () => import('../features/points/pages/IntegralConfigPage'),
+  },
+  '/member_integral/integral_details': {
+    load: () => import('../features/points/pages/IntegralDetailsPage'),
+  },
+  '/member_manage/grade': { load: () => import('../features/member/pages/GradePage') },
+  '/member_manage/grade_log': { load: () => import('../features/member/pages/GradeLogPage') },
+  '/member_manage/channel': { load: () => import('../features/member/pages/ChannelPage') },
+  '/member_manage/action_log': { load: () => import('../features/member/pages/ActionLogPage') },
+  '/member_manage/logoff': { load: () => import('../features/member/pages/LogoffPage') },
+  '/member_manage/lists': { load: () => import('../features/member/pages/MemberListPage') },
+  '/member_manage/detail': { load: () => import('../features/member/pages/MemberDetailPage') },
+  '/member_manage/manage': { load: () => import('../features/member/pages/FamilyManagePage') },
 };
 
 export const REGISTERED_PATHS: readonly string[] = Object.keys(PAGE_REGISTRY);

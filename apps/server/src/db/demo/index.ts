@@ -4,8 +4,12 @@ import type { SecretBox } from '../../platform/secrets.js';
 import type { Database } from '../schema.js';
 import { seedAuthority } from './authority.js';
 import { seedContent } from './content.js';
+import { seedMembers } from './members.js';
+import { seedMemberActivity } from './member-activity.js';
 import { seedOperationLogs } from './operation-logs.js';
 import { seedSettings } from './settings.js';
+import { seedPoints } from './points.js';
+import { seedSign } from './sign.js';
 import { DemoRandom } from './random.js';
 
 /**
@@ -42,5 +46,9 @@ export async function loadDemoData(
     await seedOperationLogs(trx, demo, authority);
     await seedContent(trx, demo);
     await seedSettings(trx, demo, opts.secrets);
+    await seedMembers(trx, demo);
+    await seedMemberActivity(trx, demo);
+    await seedPoints(trx, demo);
+    await seedSign(trx, demo);
   });
 }

@@ -76,6 +76,8 @@ function demoValues(doctorIds: number[]): Values {
       doctorIds,
     },
     prewarning_set: SETTINGS_DEFAULTS.prewarning_set,
+    integral: SETTINGS_DEFAULTS.integral,
+    sign: SETTINGS_DEFAULTS.sign,
   };
 }
 

@@ -3,6 +3,9 @@ import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_settings.js';
 import * as m0004 from './0004_content.js';
 import * as m0005 from './0005_operation_log_indexes.js';
+import * as m0006 from './0006_members.js';
+import * as m0007 from './0007_points.js';
+import * as m0008 from './0008_sign_notices.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -13,4 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0002_settings': m0002,
   '0004_content': m0004,
   '0005_operation_log_indexes': m0005,
+  '0006_members': m0006,
+  '0007_points': m0007,
+  '0008_sign_notices': m0008,
 };

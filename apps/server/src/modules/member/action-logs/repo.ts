@@ -1,0 +1,45 @@
+import type { ActionLogExportQuery } from '@health/contract';
+import type { Insertable, Kysely } from 'kysely';
+import { containsText } from '../../../db/like.js';
+import type { Database, MemberActionLogsTable } from '../../../db/schema.js';
+import { applySort } from '../../../platform/pagination.js';
+
+const SORT = { createdAt: 'a.created_at' } as const;
+
+/** Queries of the members' action log. */
+export class ActionLogsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(values: Insertable<MemberActionLogsTable>): Promise<void> {
+    await this.db.insertInto('member_action_logs').values(values).execute();
+  }
+
+  /** Filtered and sorted (not paged): the list pages it, the export reads it in batches. */
+  query(query: ActionLogExportQuery) {
+    let q = this.db
+      .selectFrom('member_action_logs as a')
+      .innerJoin('members as m', 'm.id', 'a.member_id')
+      .select([
+        'a.id',
+        'a.member_id',
+        'm.name as member_name',
+        'm.phone as member_phone',
+        'a.action',
+        'a.detail',
+        'a.ip',
+        'a.created_at',
+      ]);
+    if (query.memberId) q = q.where('a.member_id', '=', query.memberId);
+    if (query.phone) q = q.where(containsText('m.phone', query.phone));
+    if (query.name) q = q.where(containsText('m.name', query.name));
+    if (query.action) q = q.where('a.action', '=', query.action);
+    if (query.ip) q = q.where(containsText('a.ip', query.ip));
+    if (query.startTime !== undefined) q = q.where('a.created_at', '>=', query.startTime);
+    if (query.endTime !== undefined) q = q.where('a.created_at', '<=', query.endTime);
+    return applySort(q, query, SORT, { field: 'createdAt', order: 'descend' }, 'a.id');
+  }
+}
+
+export type ActionLogRow = Awaited<
+  ReturnType<ReturnType<ActionLogsRepo['query']>['execute']>
+>[number];

@@ -1,0 +1,49 @@
+import {
+  MemberAdminPages as P,
+  MemberAdminPaths,
+  actionLogExportQuerySchema,
+  actionLogListQuerySchema,
+  actionLogListSchema,
+  envelope,
+} from '@health/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../../platform/context.js';
+import { ok } from '../../../platform/envelope.js';
+import { ActionLogService } from './service.js';
+
+const tags = ['member-action-log'];
+
+/** The members' action log: list (also the member detail tab) and export. */
+export const memberActionLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
+  const logs = new ActionLogService(ctx);
+
+  app.get(
+    MemberAdminPaths.actionLogList,
+    {
+      config: { frontPath: [P.actionLog, P.detail] },
+      schema: {
+        tags,
+        summary: '会员行为日志（手机号片段、姓名、行为、IP、时间；memberId）',
+        querystring: actionLogListQuerySchema,
+        response: { 200: envelope(actionLogListSchema) },
+      },
+    },
+    async (request) => ok(await logs.list(request.query)),
+  );
+
+  app.get(
+    MemberAdminPaths.actionLogExport,
+    {
+      config: { frontPath: P.actionLog, action: 'export' },
+      schema: {
+        tags,
+        summary: '导出会员行为日志（当前筛选）',
+        querystring: actionLogExportQuerySchema,
+      },
+    },
+    async (request, reply) => logs.export(request, reply, request.query),
+  );
+};

@@ -1,0 +1,89 @@
+import {
+  formatDate,
+  maskPhone,
+  memberActionLabel,
+  type ActionLogExportQuery,
+  type ActionLogItem,
+  type ActionLogListQuery,
+  type Page,
+} from '@health/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { AppContext } from '../../../platform/context.js';
+import {
+  assertExportSize,
+  exportFileName,
+  sendXlsx,
+  type ExportColumn,
+} from '../../../platform/export.js';
+import { countRows, paginate, readInBatches } from '../../../platform/pagination.js';
+import { AUDIT_MODULE, mapBatches } from '../grades/service.js';
+import { ActionLogsRepo, type ActionLogRow } from './repo.js';
+
+function toItem(row: ActionLogRow): ActionLogItem {
+  return {
+    id: Number(row.id),
+    memberId: Number(row.member_id),
+    memberName: row.member_name,
+    memberPhone: maskPhone(row.member_phone),
+    action: row.action,
+    actionLabel: memberActionLabel(row.action),
+    detail: row.detail,
+    ip: row.ip,
+    createdAt: Number(row.created_at),
+  };
+}
+
+/** Write one member action (login, measure, check_in, redeem, ...) — inside the caller's transaction. */
+export async function recordMemberAction(
+  db: Kysely<Database>,
+  entry: { memberId: number; action: string; detail?: string; ip?: string; at: number },
+): Promise<void> {
+  await new ActionLogsRepo(db).insert({
+    member_id: entry.memberId,
+    action: entry.action,
+    detail: entry.detail ?? '',
+    ip: entry.ip ?? '',
+    created_at: entry.at,
+  });
+}
+
+/** The members' action log (/member_manage/action_log and the member detail tab). */
+export class ActionLogService {
+  private readonly repo: ActionLogsRepo;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repo = new ActionLogsRepo(ctx.db);
+  }
+
+  list(query: ActionLogListQuery): Promise<Page<ActionLogItem>> {
+    return paginate(this.ctx.db, this.repo.query(query), query, toItem);
+  }
+
+  async export(request: FastifyRequest, reply: FastifyReply, query: ActionLogExportQuery) {
+    const q = this.repo.query(query);
+    const total = await countRows(this.ctx.db, q);
+    assertExportSize(total);
+    await this.ctx.audit.recordRequest(request, {
+      module: AUDIT_MODULE,
+      action: 'export',
+      target: '会员行为日志',
+      after: { filter: query, rows: total },
+    });
+    const columns: ExportColumn<ActionLogItem>[] = [
+      { header: '会员', value: (r) => r.memberName, width: 16 },
+      { header: '手机号', value: (r) => r.memberPhone, width: 16 },
+      { header: '行为', value: (r) => r.actionLabel, width: 12 },
+      { header: '详情', value: (r) => r.detail, width: 36 },
+      { header: 'IP', value: (r) => r.ip, width: 18 },
+      { header: '时间', value: (r) => formatDate(r.createdAt), width: 20 },
+    ];
+    return sendXlsx(reply, {
+      fileName: exportFileName('会员行为日志', this.ctx.now()),
+      sheetName: '会员行为日志',
+      columns,
+      batches: mapBatches(readInBatches(q, 1000), toItem),
+    });
+  }
+}

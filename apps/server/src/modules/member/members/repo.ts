@@ -1,0 +1,289 @@
+import type { MemberExportParams, MemberListParams } from '@health/contract';
+import type { Kysely } from 'kysely';
+import { containsText } from '../../../db/like.js';
+import type { Database, MemberGender, MemberStatus } from '../../../db/schema.js';
+import { toNumber } from '../../../db/values.js';
+import { applySort, paginate } from '../../../platform/pagination.js';
+
+/** Queries of members (list filters, detail, changes). */
+
+export interface MemberRecord {
+  id: number;
+  phone: string | null;
+  name: string;
+  gender: MemberGender;
+  birthday: string | null;
+  id_number: string | null;
+  avatar: string;
+  province: string;
+  city: string;
+  address: string;
+  grade_id: number;
+  grade_name: string | null;
+  channel_id: number | null;
+  channel_name: string | null;
+  status: MemberStatus;
+  frozen_reason: string;
+  points_balance: number;
+  growth_value: number;
+  remark: string;
+  registered_at: number;
+  last_active_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MemberProfileValues {
+  name: string;
+  gender: MemberGender;
+  birthday: string | null;
+  province: string;
+  city: string;
+  address: string;
+  channelId: number | null;
+  remark: string;
+}
+
+const SORT_COLUMNS = {
+  registeredAt: 'm.registered_at',
+  lastActiveAt: 'm.last_active_at',
+  pointsBalance: 'm.points_balance',
+  growthValue: 'm.growth_value',
+} as const;
+
+/**
+ * The first string after every string starting with `prefix` (digits only): "138" → "139",
+ * "139" → "14"; null for "99…" (no upper bound). Lets a phone prefix use the phone index as a
+ * range on both databases.
+ */
+export function digitPrefixUpperBound(prefix: string): string | null {
+  const digits = prefix.split('');
+  for (let i = digits.length - 1; i >= 0; i--) {
+    const d = digits[i] ?? '9';
+    if (d !== '9') return digits.slice(0, i).join('') + String(Number(d) + 1);
+  }
+  return null;
+}
+
+export class MembersRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private base() {
+    return this.db
+      .selectFrom('members as m')
+      .leftJoin('member_grades as g', 'g.id', 'm.grade_id')
+      .leftJoin('member_channels as c', 'c.id', 'm.channel_id')
+      .select([
+        'm.id',
+        'm.phone',
+        'm.name',
+        'm.gender',
+        'm.birthday',
+        'm.id_number',
+        'm.avatar',
+        'm.province',
+        'm.city',
+        'm.address',
+        'm.grade_id',
+        'g.name as grade_name',
+        'm.channel_id',
+        'c.name as channel_name',
+        'm.status',
+        'm.frozen_reason',
+        'm.points_balance',
+        'm.growth_value',
+        'm.remark',
+        'm.registered_at',
+        'm.last_active_at',
+        'm.created_at',
+        'm.updated_at',
+      ]);
+  }
+
+  /** The filtered, sorted query of the list and the export. */
+  filtered(input: MemberExportParams) {
+    let q = this.base();
+    if (input.phone) {
+      q =
+        input.phone.length === 11
+          ? q.where('m.phone', '=', input.phone)
+          : q.where(containsText('m.phone', input.phone));
+    }
+    if (input.phonePrefix) {
+      if (/^\d+$/.test(input.phonePrefix)) {
+        q = q.where('m.phone', '>=', input.phonePrefix);
+        const upper = digitPrefixUpperBound(input.phonePrefix);
+        if (upper) q = q.where('m.phone', '<', upper);
+      } else {
+        q = q.where('m.phone', '=', input.phonePrefix);
+      }
+    }
+    if (input.name) q = q.where(containsText('m.name', input.name));
+    if (input.gradeId !== undefined) q = q.where('m.grade_id', '=', input.gradeId);
+    if (input.channelId !== undefined) q = q.where('m.channel_id', '=', input.channelId);
+    if (input.status !== undefined) q = q.where('m.status', '=', input.status);
+    if (input.registeredStart !== undefined)
+      q = q.where('m.registered_at', '>=', input.registeredStart);
+    if (input.registeredEnd !== undefined)
+      q = q.where('m.registered_at', '<=', input.registeredEnd);
+    if (input.activeStart !== undefined) q = q.where('m.last_active_at', '>=', input.activeStart);
+    if (input.activeEnd !== undefined) q = q.where('m.last_active_at', '<=', input.activeEnd);
+    return applySort(q, input, SORT_COLUMNS, { field: 'registeredAt', order: 'descend' }, 'm.id');
+  }
+
+  list(input: MemberListParams) {
+    return paginate(this.db, this.filtered(input), input);
+  }
+
+  async maxId(): Promise<number> {
+    const row = await this.db
+      .selectFrom('members')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirst();
+    return toNumber(row?.max);
+  }
+
+  find(id: number): Promise<MemberRecord | undefined> {
+    return this.base().where('m.id', '=', id).executeTakeFirst();
+  }
+
+  findByPhone(phone: string): Promise<{ id: number } | undefined> {
+    return this.db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst();
+  }
+
+  async counts(id: number) {
+    const count = async (table: 'member_contacts' | 'member_grade_logs' | 'member_action_logs') => {
+      const row = await this.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('c'))
+        .where('member_id', '=', id)
+        .executeTakeFirst();
+      return toNumber(row?.c);
+    };
+    const [contacts, gradeLogs, actionLogs] = await Promise.all([
+      count('member_contacts'),
+      count('member_grade_logs'),
+      count('member_action_logs'),
+    ]);
+    return { contacts, gradeLogs, actionLogs };
+  }
+
+  channelExists(id: number): Promise<{ id: number } | undefined> {
+    return this.db
+      .selectFrom('member_channels')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async insert(
+    values: MemberProfileValues & {
+      phone: string;
+      idNumber: string | null;
+      gradeId: number;
+      growthValue: number;
+      at: number;
+    },
+  ): Promise<number> {
+    const row = await this.db
+      .insertInto('members')
+      .values({
+        phone: values.phone,
+        name: values.name,
+        gender: values.gender,
+        birthday: values.birthday,
+        id_number: values.idNumber,
+        province: values.province,
+        city: values.city,
+        address: values.address,
+        grade_id: values.gradeId,
+        channel_id: values.channelId,
+        avatar: '',
+        status: 'normal',
+        frozen_reason: '',
+        points_balance: 0,
+        growth_value: values.growthValue,
+        remark: values.remark,
+        registered_at: values.at,
+        last_active_at: null,
+        created_at: values.at,
+        updated_at: values.at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  async update(
+    id: number,
+    values: MemberProfileValues & { phone: string | null; idNumber: string | null; at: number },
+  ): Promise<void> {
+    await this.db
+      .updateTable('members')
+      .set({
+        phone: values.phone,
+        id_number: values.idNumber,
+        name: values.name,
+        gender: values.gender,
+        birthday: values.birthday,
+        province: values.province,
+        city: values.city,
+        address: values.address,
+        channel_id: values.channelId,
+        remark: values.remark,
+        updated_at: values.at,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Change the status only from the expected one; false when it was not (a concurrent change). */
+  async setStatus(
+    id: number,
+    from: MemberStatus,
+    to: MemberStatus,
+    frozenReason: string,
+    at: number,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('members')
+      .set({ status: to, frozen_reason: frozenReason, updated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async insertGradeLog(values: {
+    memberId: number;
+    fromGradeId: number | null;
+    toGradeId: number;
+    growthValue: number;
+    operatorId: number | null;
+    operatorName: string;
+    remark: string;
+    at: number;
+  }): Promise<void> {
+    await this.db
+      .insertInto('member_grade_logs')
+      .values({
+        member_id: values.memberId,
+        from_grade_id: values.fromGradeId,
+        to_grade_id: values.toGradeId,
+        reason: 'growth',
+        growth_value: values.growthValue,
+        operator_id: values.operatorId,
+        operator_name: values.operatorName,
+        remark: values.remark,
+        created_at: values.at,
+      })
+      .execute();
+  }
+
+  async insertActionLog(memberId: number, action: string, detail: string, ip: string, at: number) {
+    await this.db
+      .insertInto('member_action_logs')
+      .values({ member_id: memberId, action, detail, ip, created_at: at })
+      .execute();
+  }
+}

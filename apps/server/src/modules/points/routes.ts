@@ -1,0 +1,137 @@
+import {
+  envelope,
+  INTEGRAL_DETAILS_PAGE,
+  POINTS_ADJUST_PAGE,
+  POINTS_TYPE_LABELS,
+  PointsMessages,
+  pointsAdjustRequestSchema,
+  pointsAdjustResultSchema,
+  pointsLedgerExportQuerySchema,
+  pointsLedgerListQuerySchema,
+  pointsLedgerPageSchema,
+  PointsPaths,
+  pointsSummaryQuerySchema,
+  pointsSummarySchema,
+  formatDate,
+} from '@health/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.js';
+import { ok } from '../../platform/envelope.js';
+import {
+  assertExportSize,
+  exportFileName,
+  sendXlsx,
+  type ExportColumn,
+} from '../../platform/export.js';
+import { countRows, readInBatches } from '../../platform/pagination.js';
+import { toLedgerItem, type LedgerRow } from './repo.js';
+import { POINTS_EXPIRE_JOB, PointsAdminService, PointsService } from './service.js';
+
+const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
+const TAGS = ['points'];
+const TITLE = '积分明细';
+
+const EXPORT_COLUMNS: ExportColumn<LedgerRow>[] = [
+  { header: '编号', value: (r) => Number(r.id), width: 10 },
+  { header: '会员', value: (r) => r.member_name ?? '', width: 14 },
+  { header: '手机号', value: (r) => toLedgerItem(r).memberPhone, width: 16 },
+  { header: '类型', value: (r) => POINTS_TYPE_LABELS[r.type] ?? r.type, width: 14 },
+  { header: '变动积分', value: (r) => Number(r.amount), width: 12 },
+  { header: '变动后余额', value: (r) => Number(r.balance_after), width: 12 },
+  {
+    header: '关联单据',
+    value: (r) => (r.ref_id ? `${r.ref_type ?? ''} ${r.ref_id}`.trim() : ''),
+    width: 18,
+  },
+  { header: '备注', value: (r) => r.remark, width: 36 },
+  { header: '操作人', value: (r) => r.operator_name ?? '', width: 12 },
+  { header: '时间', value: (r) => formatDate(Number(r.created_at)), width: 20 },
+];
+
+/** 积分明细 (ledger list, summary, export) and the admin adjustment of a member's points. */
+export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const service = new PointsAdminService(ctx);
+  const points = PointsService.of(ctx);
+  // Daily: expire points per the policy, then schedule the next run.
+  ctx.jobs.register(POINTS_EXPIRE_JOB, async () => {
+    await points.expireDue();
+    await points.ensureExpiryJob(ctx.jobs, true);
+  });
+  await points.ensureExpiryJob(ctx.jobs);
+
+  app.post(
+    PointsPaths.adjust,
+    {
+      config: { frontPath: POINTS_ADJUST_PAGE, action: 'points' },
+      schema: {
+        tags: TAGS,
+        summary: '调整会员积分（正数增加、负数扣减，需填写原因；余额不能小于0）',
+        consumes: FORM_OR_JSON,
+        body: pointsAdjustRequestSchema,
+        response: { 200: envelope(pointsAdjustResultSchema) },
+      },
+    },
+    async (request) => ok(await service.adjust(request, request.body), PointsMessages.adjusted),
+  );
+
+  app.get(
+    PointsPaths.ledgerList,
+    {
+      // Also the member detail's 积分明细 tab (like the grade-log and action-log lists).
+      config: { frontPath: [INTEGRAL_DETAILS_PAGE, '/member_manage/detail'] },
+      schema: {
+        tags: TAGS,
+        summary: '积分明细（按会员手机号片段/姓名、类型、收支、时间筛选；手机号已脱敏）',
+        querystring: pointsLedgerListQuerySchema,
+        response: { 200: envelope(pointsLedgerPageSchema) },
+      },
+    },
+    async (request) => ok(await service.list(request.query)),
+  );
+
+  app.get(
+    PointsPaths.ledgerSummary,
+    {
+      config: { frontPath: INTEGRAL_DETAILS_PAGE },
+      schema: {
+        tags: TAGS,
+        summary: '积分汇总：时间范围内发放、兑换、过期与后台扣减的积分',
+        querystring: pointsSummaryQuerySchema,
+        response: { 200: envelope(pointsSummarySchema) },
+      },
+    },
+    async (request) => ok(await service.summary(request.query)),
+  );
+
+  app.get(
+    PointsPaths.ledgerExport,
+    {
+      config: { frontPath: INTEGRAL_DETAILS_PAGE, action: 'export' },
+      schema: {
+        tags: TAGS,
+        summary: '导出积分明细（当前筛选条件，Excel 流式下载，手机号已脱敏）',
+        querystring: pointsLedgerExportQuerySchema,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const maxId = await service.repo.maxId();
+      const query = service.repo.filtered(request.query).where('l.id', '<=', maxId);
+      const total = await countRows(ctx.db, query);
+      assertExportSize(total);
+      await ctx.audit.recordRequest(request, {
+        module: 'points',
+        action: 'export',
+        target: TITLE,
+        after: { filter: request.query, rows: total },
+        message: `导出${TITLE} ${total} 条`,
+      });
+      return sendXlsx(reply, {
+        fileName: exportFileName(TITLE, ctx.now()),
+        sheetName: TITLE,
+        columns: EXPORT_COLUMNS,
+        batches: readInBatches(query, 1000) as AsyncIterable<LedgerRow[]>,
+      });
+    },
+  );
+};

@@ -1,0 +1,190 @@
+import {
+  ApiPaths,
+  MemberAdminMessages,
+  MemberAdminPaths,
+  SETTINGS_DEFAULTS,
+  type ChannelQrcode,
+  type MemberChannel,
+  type Page,
+} from '@health/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelLink } from '../src/modules/member/channels/service.js';
+import {
+  ADMIN_PASSWORD,
+  bodyOf,
+  call,
+  createGroup,
+  createOperator,
+  createTestApp,
+  login,
+  type TestApp,
+} from './helpers/app.js';
+import { databaseKinds } from './helpers/databases.js';
+import { insertGrade, insertMember } from './helpers/member-admin.js';
+
+type Errors = { errors: { field: string; msg: string }[] };
+const P = MemberAdminPaths;
+
+describe('channelLink', () => {
+  it('appends ?channel=<code> to the H5 domain, empty without a domain', () => {
+    expect(channelLink('https://h5.example.com', 'wx_01')).toBe(
+      'https://h5.example.com/?channel=wx_01',
+    );
+    expect(channelLink('https://h5.example.com/app?x=1', 'a-b')).toBe(
+      'https://h5.example.com/app?x=1&channel=a-b',
+    );
+    expect(channelLink('', 'x')).toBe('');
+  });
+});
+
+describe.each(databaseKinds)('member channels API on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let viewer: string;
+  let outsider: string;
+  let gradeId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    gradeId = await insertGrade(t, { name: '普通会员', growth: 0 });
+    const viewers = await createGroup(t, '只读组', ['/member_manage/channel']);
+    const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
+    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
+    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
+    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    viewer = (await login(t, 'viewer', 'View@123')).access_token;
+    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+  });
+  afterAll(() => t.close());
+
+  const add = (form: Record<string, string>, token = admin) =>
+    call(t, 'POST', P.channelAdd, { token, form });
+  let wx = 0;
+  let shop = 0;
+
+  it('adds, lists with member counts and links, updates and disables channels', async () => {
+    const r = bodyOf<{ id: number }>(
+      await add({ name: '微信公众号', code: 'wx_mp', remark: '公众号菜单', enabled: '1' }),
+    );
+    expect(r.state).toBe(200);
+    wx = r.data.id;
+    shop = bodyOf<{ id: number }>(await add({ name: '线下门店', code: 'shop-01' })).data.id;
+    await insertMember(t, { gradeId, channelId: wx });
+    await insertMember(t, { gradeId, channelId: wx });
+
+    await t.db
+      .insertInto('settings')
+      .values({
+        section: 'site_info',
+        value_json: JSON.stringify({
+          ...SETTINGS_DEFAULTS.site_info,
+          h5Domain: 'https://h5.example.com',
+        }),
+        updated_at: t.clock.now,
+        updated_by: null,
+      })
+      .onConflict((oc) =>
+        oc.column('section').doUpdateSet({
+          value_json: JSON.stringify({
+            ...SETTINGS_DEFAULTS.site_info,
+            h5Domain: 'https://h5.example.com',
+          }),
+        }),
+      )
+      .execute();
+    // The settings cache reloads on settingInit (the refresh button).
+    expect(bodyOf(await call(t, 'GET', ApiPaths.settingInit, { token: admin })).state).toBe(200);
+
+    const page = bodyOf<Page<MemberChannel>>(
+      await call(t, 'GET', `${P.channelList}?sortField=memberCount&sortOrder=descend`, {
+        token: viewer,
+      }),
+    ).data;
+    expect(page.pagination.total).toBe(2);
+    expect(page.list[0]).toMatchObject({ id: wx, code: 'wx_mp', memberCount: 2, enabled: true });
+    expect(page.list[1]).toMatchObject({ id: shop, memberCount: 0 });
+
+    const filtered = bodyOf<Page<MemberChannel>>(
+      await call(t, 'GET', `${P.channelList}?code=shop&enabled=1`, { token: viewer }),
+    ).data.list;
+    expect(filtered.map((c) => c.id)).toEqual([shop]);
+
+    const upd = await call(t, 'POST', P.channelUpdate, {
+      token: admin,
+      json: { id: wx, name: '微信公众号', code: 'wx_mp', remark: '', enabled: false },
+    });
+    expect(bodyOf(upd).state).toBe(200);
+    const detail = bodyOf<MemberChannel>(
+      await call(t, 'GET', `${P.channelDetail}?id=${wx}`, { token: admin }),
+    );
+    expect(detail.data).toMatchObject({ enabled: false, memberCount: 2 });
+    const audit = await t.db
+      .selectFrom('operation_logs')
+      .select(['before_json', 'after_json'])
+      .where('module', '=', 'member')
+      .where('action', '=', 'edit')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.before_json ?? '{}')).toMatchObject({ enabled: true });
+    expect(JSON.parse(audit.after_json ?? '{}')).toMatchObject({ enabled: false });
+  });
+
+  it('validates name and code, and keeps codes unique', async () => {
+    const bad = bodyOf<Errors>(await add({ name: '', code: '中文 code' }));
+    expect(bad.state).toBe(255);
+    expect(bad.data.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'name', msg: MemberAdminMessages.channelNameRequired },
+        { field: 'code', msg: MemberAdminMessages.channelCodeInvalid },
+      ]),
+    );
+    const dup = bodyOf<Errors>(await add({ name: '另一个', code: 'wx_mp' }));
+    expect(dup.data.errors[0]).toEqual({
+      field: 'code',
+      msg: MemberAdminMessages.channelCodeTaken,
+    });
+    const dupUpdate = bodyOf<Errors>(
+      await call(t, 'POST', P.channelUpdate, {
+        token: admin,
+        form: { id: String(shop), name: '线下门店', code: 'wx_mp' },
+      }),
+    );
+    expect(dupUpdate.data.errors[0]?.field).toBe('code');
+  });
+
+  it('answers the link and a PNG QR code', async () => {
+    const qr = bodyOf<ChannelQrcode>(
+      await call(t, 'GET', `${P.channelQrcode}?id=${wx}`, { token: viewer }),
+    );
+    expect(qr.state).toBe(200);
+    expect(qr.data.link).toBe('https://h5.example.com/?channel=wx_mp');
+    expect(qr.data.dataUrl.startsWith('data:image/png;base64,')).toBe(true);
+    const png = Buffer.from(qr.data.dataUrl.split(',')[1] ?? '', 'base64');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      bodyOf(await call(t, 'GET', `${P.channelQrcode}?id=999999`, { token: viewer })).state,
+    ).toBe(255);
+  });
+
+  it('refuses to delete a channel with members, deletes an empty one', async () => {
+    const busy = bodyOf(
+      await call(t, 'POST', P.channelDelete, { token: admin, form: { id: String(wx) } }),
+    );
+    expect(busy).toMatchObject({ state: 255, msg: MemberAdminMessages.channelInUse(2) });
+    const ok = bodyOf(
+      await call(t, 'POST', P.channelDelete, { token: admin, form: { id: String(shop) } }),
+    );
+    expect(ok.state).toBe(200);
+    const gone = bodyOf(await call(t, 'GET', `${P.channelDetail}?id=${shop}`, { token: admin }));
+    expect(gone).toMatchObject({ state: 255, msg: MemberAdminMessages.channelNotFound });
+  });
+
+  it('answers 266 and 267', async () => {
+    expect(bodyOf(await call(t, 'GET', P.channelList)).state).toBe(266);
+    expect(bodyOf(await call(t, 'GET', P.channelList, { token: outsider })).state).toBe(267);
+    expect(bodyOf(await add({ name: '抖音', code: 'douyin' }, viewer)).state).toBe(267);
+    expect(
+      bodyOf(await call(t, 'POST', P.channelDelete, { token: viewer, form: { id: String(wx) } }))
+        .state,
+    ).toBe(267);
+  });
+});

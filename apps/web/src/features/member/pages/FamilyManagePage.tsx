@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { usePageActions } from '../../../shared/stores/permission';
+import { ContactsTable } from '../components/ContactsTable';
+import { MEMBER_NS } from '../locales';
+
+/** 家庭成员管理: every member's family members, with filters. */
+export default function FamilyManagePage() {
+  const { t } = useTranslation(MEMBER_NS);
+  const actions = usePageActions('/member_manage/manage');
+  return (
+    <ContactsTable
+      canEdit={actions.includes('edit')}
+      canReveal={actions.includes('reveal')}
+      headerTitle={t('contact.manageTitle')}
+    />
+  );
+}
