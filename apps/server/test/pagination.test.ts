@@ -48,6 +48,23 @@ describe.each(databaseKinds)('list helpers on %s', (kind) => {
     expect(past.pagination.total).toBe(7);
   });
 
+  it('stops counting at a cap and says so, and counts with a separate count query', async () => {
+    const q = applySort(base(), {}, COLUMNS, { field: 'time', order: 'ascend' }, 'id');
+    const capped = await paginate(t.db, q, { current: 1, pageSize: 2 }, undefined, {
+      countCap: 5,
+    });
+    expect(capped.pagination).toEqual({ current: 1, pageSize: 2, total: 5, totalCapped: true });
+    expect(capped.list).toHaveLength(2);
+    const exact = await paginate(t.db, q, { current: 1, pageSize: 2 }, undefined, {
+      countCap: 7,
+    });
+    expect(exact.pagination).toEqual({ current: 1, pageSize: 2, total: 7 });
+    const counted = await paginate(t.db, q, { current: 1, pageSize: 2 }, undefined, {
+      countQuery: t.db.selectFrom('operation_logs').where('operator_name', '=', 'a'),
+    });
+    expect(counted.pagination.total).toBe(3);
+  });
+
   it('counts grouped queries by their groups', async () => {
     const grouped = t.db
       .selectFrom('operation_logs')

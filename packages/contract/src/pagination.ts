@@ -21,6 +21,11 @@ export const paginationSchema = z.object({
   current: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
+  /**
+   * Set when a very large table stopped counting at `total` (the list shows "10000+"): counting
+   * a million rows for every page would cost more than the page itself.
+   */
+  totalCapped: z.boolean().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

@@ -27,28 +27,57 @@ export interface PageRequest {
   pageSize: number;
 }
 
+export interface PaginateOptions<CQ> {
+  /**
+   * The count's own query when the list's joins only add columns (a lookup of a grade's name):
+   * the same filters on the main table alone count the same rows without the joins.
+   */
+  countQuery?: CQ;
+  /**
+   * Stop counting after this many rows (the answer says `totalCapped`): for tables of a million
+   * rows, where an exact total of a broad filter costs more than the page itself.
+   */
+  countCap?: number;
+}
+
 /**
  * Run `query` as one page plus a count of all its rows. The count runs over the query with its
  * select list replaced by a constant and its order removed, wrapped as a subquery, so filters,
  * joins, group by and distinct count exactly as they list. Works on SQLite and PostgreSQL.
  */
-export async function paginate<QDB, TB extends keyof QDB, O, T = O>(
+export async function paginate<
+  QDB,
+  TB extends keyof QDB,
+  O,
+  T = O,
+  CDB = QDB,
+  CTB extends keyof CDB = keyof CDB,
+  CO = unknown,
+>(
   db: AnyKysely,
   query: SelectQueryBuilder<QDB, TB, O>,
   page: PageRequest,
   map?: (row: O) => T,
+  options: PaginateOptions<SelectQueryBuilder<CDB, CTB, CO>> = {},
 ): Promise<Page<T>> {
   const { current, pageSize } = page;
-  const [rows, total] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     query
       .limit(pageSize)
       .offset((current - 1) * pageSize)
       .execute(),
-    countRows(db, query),
+    options.countQuery
+      ? countRowsUpTo(db, options.countQuery, options.countCap)
+      : countRowsUpTo(db, query, options.countCap),
   ]);
   return {
     list: map ? rows.map(map) : (rows as unknown as T[]),
-    pagination: { current, pageSize, total },
+    pagination: {
+      current,
+      pageSize,
+      total: counted.total,
+      ...(counted.capped ? { totalCapped: true } : {}),
+    },
   };
 }
 
@@ -57,20 +86,26 @@ export async function countRows<QDB, TB extends keyof QDB, O>(
   db: AnyKysely,
   query: SelectQueryBuilder<QDB, TB, O>,
 ): Promise<number> {
-  const counted = query
-    .clearSelect()
-    .clearOrderBy()
-    .clearLimit()
-    .clearOffset()
-    .select(sql<number>`1`.as('one'))
-    .as('counted');
+  return (await countRowsUpTo(db, query)).total;
+}
+
+/** Count the rows of a query, stopping after `cap` rows when a cap is given. */
+async function countRowsUpTo<QDB, TB extends keyof QDB, O>(
+  db: AnyKysely,
+  query: SelectQueryBuilder<QDB, TB, O>,
+  cap?: number,
+): Promise<{ total: number; capped: boolean }> {
+  let inner = query.clearSelect().clearOrderBy().clearLimit().clearOffset();
+  if (cap !== undefined) inner = inner.limit(cap + 1);
+  const counted = inner.select(sql<number>`1`.as('one')).as('counted');
   // The subquery's type is irrelevant to a count; an untyped builder keeps generics simple.
   const untyped = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const row = await untyped
     .selectFrom(counted as never)
     .select(sql<number>`count(*)`.as('total'))
     .executeTakeFirst();
-  return toNumber(row?.total);
+  const total = toNumber(row?.total);
+  return cap !== undefined && total > cap ? { total: cap, capped: true } : { total, capped: false };
 }
 
 export interface DefaultSort<F extends string> {

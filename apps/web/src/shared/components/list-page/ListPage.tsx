@@ -384,7 +384,8 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
             total: page?.pagination.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZES,
-            showTotal: (total) => t('total', { total }),
+            showTotal: (total) =>
+              t(page?.pagination.totalCapped ? 'totalCapped' : 'total', { total }),
           }}
         />
       </section>
