@@ -6,6 +6,7 @@ import {
   type ContactItem,
   type Page,
 } from '@health/contract';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
@@ -172,6 +173,52 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
       await post(MemberPaths.contactAdd, { memberId: 99999, name: '某', phone: '13900000000' }),
     );
     expect(missing.data.errors).toEqual([{ field: 'memberId', msg: MemberMessages.notFound }]);
+  });
+
+  it('exports the filtered contacts with masked phones, audited; export needs its action', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: t.api(
+        `${MemberPaths.contactExport}?memberName=${encodeURIComponent('陈静')}&phone=00001234`,
+      ),
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook
+      .getWorksheet('家庭成员')
+      ?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]?.slice(0, 6)).toEqual([
+      '会员编号',
+      '会员姓名',
+      '会员手机号',
+      '家庭成员',
+      '手机号',
+      '关系',
+    ]);
+    expect(rows.slice(1).map((r) => r.slice(1, 7))).toEqual([
+      ['陈静', '138****2222', '陈小宇', '139****1234', '子女', '是'],
+    ]);
+    const audit = await t.db
+      .selectFrom('operation_logs')
+      .select('after_json')
+      .where('action', '=', 'export')
+      .where('target', '=', '家庭成员')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.after_json ?? '{}')).toMatchObject({ rows: 1 });
+
+    const bad = bodyOf<Errors>(
+      await call(t, 'GET', `${MemberPaths.contactExport}?relationship=9`, { token: admin }),
+    );
+    expect(bad.state).toBe(255);
+    expect(bad.data.errors.map((e) => e.field)).toContain('relationship');
+    expect(bodyOf(await call(t, 'GET', MemberPaths.contactExport, { token: viewer })).state).toBe(
+      267,
+    );
+    expect(bodyOf(await call(t, 'GET', MemberPaths.contactExport)).state).toBe(266);
   });
 
   it('edits (keeping the phone when not sent) and deletes, audited before/after', async () => {

@@ -26,6 +26,7 @@ export const MemberPaths = {
   contactUpdate: '/v3/member/admin/contact/update',
   contactDelete: '/v3/member/admin/contact/delete',
   contactRevealPhone: '/v3/member/admin/contact/revealPhone',
+  contactExport: '/v3/member/admin/contact/export',
 } as const;
 
 export const MemberPages = {
@@ -216,19 +217,26 @@ export const contactListResponseSchema = pageOf(contactItemSchema);
 
 const optionalFlag = z.preprocess(blank, contentBoolean('筛选条件不正确').optional());
 
+const contactFilterFields = {
+  /** The detail page's tab: one member's contacts. */
+  memberId: optionalIdFilter('会员编号'),
+  /** Part of the member's phone number. */
+  memberPhone: optionalText(11),
+  memberName: optionalText(30),
+  /** Part of the contact's phone number. */
+  phone: optionalText(11),
+  relationship: z.preprocess(blank, relationshipField.optional()),
+  receiveWarningSms: optionalFlag,
+};
+
 export const contactListQuerySchema = listQuerySchema
   .extend(sortQuerySchema(['createdAt'] as const).shape)
-  .extend({
-    /** The detail page's tab: one member's contacts. */
-    memberId: optionalIdFilter('会员编号'),
-    /** Part of the member's phone number. */
-    memberPhone: optionalText(11),
-    memberName: optionalText(30),
-    /** Part of the contact's phone number. */
-    phone: optionalText(11),
-    relationship: z.preprocess(blank, relationshipField.optional()),
-    receiveWarningSms: optionalFlag,
-  });
+  .extend(contactFilterFields);
+/** 家庭成员管理's export: the list's filter without paging. */
+export const contactExportQuerySchema = sortQuerySchema(['createdAt'] as const).extend(
+  contactFilterFields,
+);
+export type ContactExportParams = z.output<typeof contactExportQuerySchema>;
 export type ContactListQuery = z.input<typeof contactListQuerySchema>;
 export type ContactListParams = z.output<typeof contactListQuerySchema>;
 

@@ -80,6 +80,7 @@ const zh = {
     delete: '删除',
     deleteConfirm: '确定删除家庭成员“{{name}}”吗？',
     manageTitle: '家庭成员管理',
+    exportName: '家庭成员.xlsx',
   },
   freeze: {
     title: '冻结会员“{{name}}”',
@@ -223,6 +224,7 @@ const en: typeof zh = {
     delete: 'Delete',
     deleteConfirm: 'Delete family member "{{name}}"?',
     manageTitle: 'Family members',
+    exportName: 'family-members.xlsx',
   },
   freeze: {
     title: 'Freeze "{{name}}"',

@@ -1,4 +1,4 @@
-import type { ContactListParams } from '@health/contract';
+import type { ContactExportParams, ContactListParams } from '@health/contract';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../../db/like.js';
 import type { Database } from '../../../db/schema.js';
@@ -52,7 +52,8 @@ export class ContactsRepo {
       ]);
   }
 
-  list(input: ContactListParams) {
+  /** The filtered, sorted query of the list and the export. */
+  filtered(input: ContactExportParams) {
     let q = this.base();
     if (input.memberId !== undefined) q = q.where('k.member_id', '=', input.memberId);
     if (input.memberPhone) q = q.where(containsText('m.phone', input.memberPhone));
@@ -67,7 +68,11 @@ export class ContactsRepo {
       input.memberId !== undefined
         ? ({ field: 'createdAt', order: 'ascend' } as const)
         : ({ field: 'createdAt', order: 'descend' } as const);
-    return paginate(this.db, applySort(q, input, SORT_COLUMNS, fallback, 'k.id'), input);
+    return applySort(q, input, SORT_COLUMNS, fallback, 'k.id');
+  }
+
+  list(input: ContactListParams) {
+    return paginate(this.db, this.filtered(input), input);
   }
 
   find(id: number): Promise<ContactRecord | undefined> {

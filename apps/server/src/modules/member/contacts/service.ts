@@ -4,11 +4,13 @@ import {
   maskPhone,
   relationshipLabel,
   type ContactItem,
+  type ContactExportParams,
   type ContactListParams,
   type Page,
 } from '@health/contract';
 import type { FastifyRequest } from 'fastify';
 import { fromDbBool } from '../../../db/values.js';
+import { readInBatches } from '../../../platform/pagination.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { MembersRepo } from '../members/repo.js';
@@ -54,6 +56,21 @@ export class ContactsService {
   async list(query: ContactListParams): Promise<Page<ContactItem>> {
     const page = await this.repo.list(query);
     return { list: page.list.map(toItem), pagination: page.pagination };
+  }
+
+  /** The export's query: the filter, bounded to the rows that exist when the export starts. */
+  async exportQuery(query: ContactExportParams) {
+    const newest = await this.ctx.db
+      .selectFrom('member_contacts')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return this.repo.filtered(query).where('k.id', '<=', Number(newest?.id ?? 0));
+  }
+
+  /** Export rows in batches of 1,000 (phones masked), never the whole table in memory. */
+  async *exportBatches(query: ContactExportParams) {
+    for await (const rows of readInBatches(await this.exportQuery(query), 1000))
+      yield rows.map(toItem);
   }
 
   private async load(id: number, repo = this.repo): Promise<ContactRecord> {

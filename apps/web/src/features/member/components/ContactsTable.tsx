@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatDate, relationshipLabel, type ContactItem } from '@health/contract';
+import { MemberPaths, formatDate, relationshipLabel, type ContactItem } from '@health/contract';
 import {
   ListPage,
   type ListColumn,
@@ -23,11 +23,14 @@ export function ContactsTable({
   memberId,
   canEdit,
   canReveal,
+  canExport = false,
   headerTitle,
 }: {
   memberId?: number;
   canEdit: boolean;
   canReveal: boolean;
+  /** 家庭成员管理's export of the current filter. */
+  canExport?: boolean;
   headerTitle?: string;
 }) {
   const { t } = useTranslation(MEMBER_NS);
@@ -138,6 +141,11 @@ export function ContactsTable({
         actionRef={ref}
         syncUrl={!single}
         headerTitle={headerTitle}
+        exportSpec={
+          canExport
+            ? { path: MemberPaths.contactExport, fileName: t('contact.exportName') }
+            : undefined
+        }
         toolbar={
           single && canEdit ? (
             <Button

@@ -11,6 +11,7 @@ export default function FamilyManagePage() {
     <ContactsTable
       canEdit={actions.includes('edit')}
       canReveal={actions.includes('reveal')}
+      canExport={actions.includes('export')}
       headerTitle={t('contact.manageTitle')}
     />
   );
