@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launch, newPage } from './browser.ts';
+import { startServer, type RunningServer } from './server.ts';
 
 export const ADMIN = 'admin';
 export const INITIAL_PASSWORD = 'Admin@123';
@@ -41,4 +43,19 @@ export async function storedAccessToken(page: Page): Promise<string> {
     const raw = localStorage.getItem('jkadmin_access_token');
     return raw ? (JSON.parse(raw) as string) : '';
   });
+}
+
+/**
+ * The set-up most browser suites share: the built server on a fresh demo database, a browser, and
+ * the administrator's initial password changed once to `adminPassword`.
+ */
+export async function startWithAdmin(
+  adminPassword: string,
+  env: Record<string, string> = {},
+): Promise<{ server: RunningServer; browser: Browser }> {
+  const [server, browser] = await Promise.all([startServer(env), launch()]);
+  const { page, context } = await newPage(browser, server.url);
+  await loginChangingInitialPassword(page, ADMIN, INITIAL_PASSWORD, adminPassword);
+  await context.close();
+  return { server, browser };
 }

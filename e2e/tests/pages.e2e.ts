@@ -1,14 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../packages/contract/src/catalogue.ts';
-import { browserAvailable, launch, newPage, screenshot } from '../support/browser.ts';
-import {
-  ADMIN,
-  INITIAL_PASSWORD,
-  loginChangingInitialPassword,
-  submitLogin,
-} from '../support/flows.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { browserAvailable, newPage, screenshot } from '../support/browser.ts';
+import { ADMIN, submitLogin, startWithAdmin } from '../support/flows.ts';
+import { type RunningServer } from '../support/server.ts';
 
 const run = browserAvailable();
 const ADMIN_PASSWORD = 'Pages#2026a';
@@ -34,10 +29,7 @@ describe.runIf(run)('every page loads with its title and data', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-    const { page, context } = await newPage(browser, server.url);
-    await loginChangingInitialPassword(page, ADMIN, INITIAL_PASSWORD, ADMIN_PASSWORD);
-    await context.close();
+    ({ server, browser } = await startWithAdmin(ADMIN_PASSWORD));
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,13 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launch, newPage, screenshot, see } from '../support/browser.ts';
-import {
-  ADMIN,
-  INITIAL_PASSWORD,
-  loginChangingInitialPassword,
-  submitLogin,
-} from '../support/flows.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { browserAvailable, newPage, screenshot, see } from '../support/browser.ts';
+import { ADMIN, submitLogin, startWithAdmin } from '../support/flows.ts';
+import { type RunningServer } from '../support/server.ts';
 
 const run = browserAvailable();
 const ADMIN_PASSWORD = 'Pts#2026a';
@@ -20,10 +15,7 @@ describe.runIf(run)('points pages', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-    const { page, context } = await newPage(browser, server.url);
-    await loginChangingInitialPassword(page, ADMIN, INITIAL_PASSWORD, ADMIN_PASSWORD);
-    await context.close();
+    ({ server, browser } = await startWithAdmin(ADMIN_PASSWORD));
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,16 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, gone, launch, newPage, screenshot, see } from '../support/browser.ts';
+import { browserAvailable, gone, newPage, screenshot, see } from '../support/browser.ts';
 import { agePassword, createGroup, moveOperator } from '../support/database.ts';
 import {
   ADMIN,
   DEMO_PASSWORD,
-  INITIAL_PASSWORD,
-  loginChangingInitialPassword,
   storedAccessToken,
   submitLogin,
+  startWithAdmin,
 } from '../support/flows.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer } from '../support/server.ts';
 
 const run = browserAvailable();
 const ADMIN_PASSWORD = 'Shell#2026a';
@@ -35,10 +34,7 @@ describe.runIf(run)('the layout shell, sessions and permissions', () => {
   };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-    const { page, context } = await newPage(browser, server.url);
-    await loginChangingInitialPassword(page, ADMIN, INITIAL_PASSWORD, ADMIN_PASSWORD);
-    await context.close();
+    ({ server, browser } = await startWithAdmin(ADMIN_PASSWORD));
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,13 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launch, newPage, screenshot, see } from '../support/browser.ts';
-import {
-  ADMIN,
-  INITIAL_PASSWORD,
-  loginChangingInitialPassword,
-  submitLogin,
-} from '../support/flows.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { browserAvailable, newPage, screenshot, see } from '../support/browser.ts';
+import { ADMIN, submitLogin, startWithAdmin } from '../support/flows.ts';
+import { type RunningServer } from '../support/server.ts';
 
 const run = browserAvailable();
 const ADMIN_PASSWORD = 'Sign#2026a';
@@ -33,13 +28,7 @@ describe.runIf(run)('check-in and notice pages', () => {
 
   beforeAll(async () => {
     // A short poll interval, so a notice scheduled a few seconds ahead is sent promptly.
-    [server, browser] = await Promise.all([
-      startServer({ JOBS_POLL_INTERVAL_MS: '500' }),
-      launch(),
-    ]);
-    const { page, context } = await newPage(browser, server.url);
-    await loginChangingInitialPassword(page, ADMIN, INITIAL_PASSWORD, ADMIN_PASSWORD);
-    await context.close();
+    ({ server, browser } = await startWithAdmin(ADMIN_PASSWORD, { JOBS_POLL_INTERVAL_MS: '500' }));
   });
   afterAll(async () => {
     await browser?.close();
