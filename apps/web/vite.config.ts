@@ -7,8 +7,9 @@ const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', i
 
 /**
  * Chunking (Rolldown's code-splitting groups; a higher priority captures a module first):
- * - react + react-router form one long-cached chunk; echarts/zrender one chunk that only the
- *   home page's chart imports; zod one chunk that only pages validating forms import;
+ * - react + react-router form one long-cached chunk; zod one chunk that only pages validating forms
+ *   import; echarts is left to the automatic split, so the home chart's line series does not
+ *   bring the check-in page's bar series (each chart imports only its parts from echarts/core);
  * - one chunk per contract module: the shell and /login use constants, the catalogue and helpers,
  *   and must not download a module's zod schemas (and zod) because some page uses that module too.
  * antd is deliberately NOT forced into one chunk: it is split by use, so /login only downloads the
@@ -20,7 +21,6 @@ const chunkGroups = [
     test: /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//,
     priority: 30,
   },
-  { name: 'echarts', test: /\/node_modules\/(echarts|zrender)\//, priority: 30 },
   { name: 'zod', test: /\/node_modules\/zod\//, priority: 30 },
   {
     name: (id: string) => `contract-${/\/([\w-]+)\.ts$/.exec(id)?.[1] ?? 'module'}`,

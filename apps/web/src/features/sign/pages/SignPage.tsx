@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import {
   Button,
   Card,
@@ -41,7 +41,10 @@ import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
 import { applyFieldErrors } from '../../../shared/utils/form';
 import { checkInMember, fetchRecords, signKeys, useDailyCounts } from '../api/sign-api';
-import DailyCountsChart from '../components/DailyCountsChart';
+import { ProgressFallback } from '../../../shared/components/ProgressFallback';
+
+// ECharts loads with the 每日签到 tab, in its own chunk (as the overview's trend chart does).
+const DailyCountsChart = lazy(() => import('../components/DailyCountsChart'));
 import { HourMinuteInput } from '../components/fields';
 import { SIGN_NS } from '../locales';
 
@@ -316,12 +319,14 @@ function DailyTab() {
             </Col>
           </Row>
           {total === 0 && <Empty description={t('daily.empty')} />}
-          <DailyCountsChart
-            list={list}
-            label={t('daily.title')}
-            dateLabel={t('daily.date')}
-            countLabel={t('daily.count')}
-          />
+          <Suspense fallback={<ProgressFallback />}>
+            <DailyCountsChart
+              list={list}
+              label={t('daily.title')}
+              dateLabel={t('daily.date')}
+              countLabel={t('daily.count')}
+            />
+          </Suspense>
         </>
       )}
     </div>
