@@ -234,7 +234,8 @@ export async function seedMembers(db: Kysely<Database>, demo: DemoContext): Prom
     members.push({
       phone: loggedOff ? null : phone,
       name: loggedOff ? LOGGED_OFF_MEMBER_NAME : random.chineseName(),
-      gender: loggedOff ? 'unknown' : female ? 'female' : 'male',
+      // Gender is a statistic and survives a log-off (see logoff/service.ts anonymiseMember).
+      gender: female ? 'female' : 'male',
       birthday: loggedOff || !random.chance(0.85) ? null : birthday,
       id_number: loggedOff || !hasId ? null : first17 + idNumberCheckDigit(first17),
       avatar: '',
