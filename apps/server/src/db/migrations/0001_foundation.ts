@@ -1,21 +1,9 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
-import { dialectOf } from '../database.js';
-
+import { withId, type AnyDb } from './helpers.js';
 /**
  * Foundation tables: operators, permission groups, sessions, captchas, login attempts, the
  * operation log and settings. Written once for SQLite and PostgreSQL: times are bigint epoch ms,
  * booleans integer 0/1, JSON text. Only the auto-increment id differs between the two.
  */
-
-// Migrations are frozen history: they use `Kysely<any>` on purpose, not today's Database type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-function withId<T extends string>(db: AnyDb, table: CreateTableBuilder<T, never>) {
-  return dialectOf(db) === 'sqlite'
-    ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-    : table.addColumn('id', 'bigserial', (c) => c.primaryKey());
-}
 
 export async function up(db: AnyDb): Promise<void> {
   await withId(db, db.schema.createTable('permission_groups'))

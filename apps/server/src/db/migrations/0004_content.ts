@@ -1,21 +1,9 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
-import { dialectOf } from '../database.js';
-
+import { withId, type AnyDb } from './helpers.js';
 /**
  * Content of the settings area: search words and the suggestion list rebuilt from them, SMS
  * templates and the outbox of the embedded SMS sender, agreements (sanitised rich text).
  * Same conventions as 0001: bigint epoch ms, integer 0/1 booleans, JSON as text.
  */
-
-// Migrations are frozen history: they use `Kysely<any>` on purpose, not today's Database type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-function withId<T extends string>(db: AnyDb, table: CreateTableBuilder<T, never>) {
-  return dialectOf(db) === 'sqlite'
-    ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-    : table.addColumn('id', 'bigserial', (c) => c.primaryKey());
-}
 
 export async function up(db: AnyDb): Promise<void> {
   await withId(db, db.schema.createTable('search_words'))

@@ -1,22 +1,10 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
-import { dialectOf } from '../database.js';
-
+import { withId, type AnyDb } from './helpers.js';
 /**
  * Member centre: grades, channels, members, their family contacts, grade history, the members'
  * own action log and log-off requests. Same conventions as 0001: bigint epoch ms, integer 0/1
  * booleans, JSON as text. Indexes follow the member list filters (phone, grade + registration
  * time, registration time for the default sort, channel, status, last activity).
  */
-
-// Migrations are frozen history: they use `Kysely<any>` on purpose, not today's Database type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-function withId<T extends string>(db: AnyDb, table: CreateTableBuilder<T, never>) {
-  return dialectOf(db) === 'sqlite'
-    ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-    : table.addColumn('id', 'bigserial', (c) => c.primaryKey());
-}
 
 export async function up(db: AnyDb): Promise<void> {
   await withId(db, db.schema.createTable('member_grades'))

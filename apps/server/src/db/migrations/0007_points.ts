@@ -1,21 +1,10 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
-import { dialectOf } from '../database.js';
-
+import { withId, type AnyDb } from './helpers.js';
 /**
  * Points ledger: one row per change of a member's `points_balance` (+/−) with the balance after
  * it, so a balance always equals the sum of its member's rows. Positive rows carry the time they
  * expire under the expiry policy in force when they were written (null = never). Same conventions
  * as 0001: bigint epoch ms, JSON as text.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-function withId<T extends string>(db: AnyDb, table: CreateTableBuilder<T, never>) {
-  return dialectOf(db) === 'sqlite'
-    ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-    : table.addColumn('id', 'bigserial', (c) => c.primaryKey());
-}
 
 export async function up(db: AnyDb): Promise<void> {
   await withId(db, db.schema.createTable('points_ledger'))

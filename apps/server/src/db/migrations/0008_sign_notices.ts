@@ -1,19 +1,8 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
-import { dialectOf } from '../database.js';
-
+import { withId, type AnyDb } from './helpers.js';
 /**
  * Daily check-in records, notices with their deliveries, and the DB-backed job scheduler
  * (platform/jobs.ts). Same conventions as 0001: bigint epoch ms, integer 0/1 booleans, JSON as text.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-function withId<T extends string>(db: AnyDb, table: CreateTableBuilder<T, never>) {
-  return dialectOf(db) === 'sqlite'
-    ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-    : table.addColumn('id', 'bigserial', (c) => c.primaryKey());
-}
 
 export async function up(db: AnyDb): Promise<void> {
   await withId(db, db.schema.createTable('sign_records'))
