@@ -3,16 +3,18 @@
  * into a fresh embedded database (a bench fixture, not the demo data), starts the real server on
  * it and loads the list with autocannon at 20 connections:
  *  - a phone-prefix filter, a grade + registration-range filter, and the default sort;
- *  - target: p99 under 50 ms for each, printed with its throughput as a ratio to /healthz's.
- * Exits non-zero when a target is missed.
+ *  - target: p99 under 50 ms for each at saturation (autocannon's closed loop, after a warm-up:
+ *    load.ts), printed with its throughput as a ratio to /healthz's.
+ * Exits non-zero when a target is missed. BENCH_KEEP=1 keeps the seeded folder; BENCH_REUSE=<it>
+ * runs on it again without seeding.
  */
-import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import { ensureBuilt } from './build.ts';
+import { saturate, type LoadResult } from './load.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const CONNECTIONS = 20;
@@ -121,39 +123,29 @@ async function login(url: string): Promise<string> {
   return body.data.access_token;
 }
 
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-}
-
-async function load(name: string, url: string, token?: string): Promise<Row> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-  });
-  return {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-  };
+async function load(name: string, url: string, token?: string): Promise<LoadResult> {
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  return saturate(name, { url, ...(headers ? { headers } : {}) }, CONNECTIONS, DURATION_S);
 }
 
 async function main() {
   ensureBuilt();
-  const dataDir = mkdtempSync(join(tmpdir(), 'health-bench-members-'));
+  // BENCH_REUSE=<folder kept by BENCH_KEEP=1> skips the minute of seeding when iterating.
+  const reused = process.env.BENCH_REUSE;
+  const dataDir = reused ?? mkdtempSync(join(tmpdir(), 'health-bench-members-'));
   let server: RunningServer | undefined;
   const failures: string[] = [];
   try {
-    await createSchema(dataDir);
-    const now = Date.now();
-    seed(join(dataDir, 'health.db'), now);
+    const seededAt = join(dataDir, 'seeded-at.txt');
+    let now: number;
+    if (reused) {
+      now = Number(readFileSync(seededAt, 'utf8'));
+    } else {
+      await createSchema(dataDir);
+      now = Date.now();
+      seed(join(dataDir, 'health.db'), now);
+      writeFileSync(seededAt, String(now));
+    }
     server = await startServer({ DATA_DIR: dataDir, DEMO_DATA: 'false' });
     const token = await login(server.url);
     const list = `${server.url}/api/v3/member/admin/member/list`;
@@ -196,7 +188,7 @@ async function main() {
   } finally {
     await server?.stop();
     // BENCH_KEEP=1 keeps the seeded database for EXPLAIN QUERY PLAN sessions.
-    if (process.env.BENCH_KEEP === '1') console.log(`kept ${dataDir}`);
+    if (process.env.BENCH_KEEP === '1' || reused) console.log(`kept ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });
   }
   if (failures.length > 0) {

@@ -3,49 +3,35 @@
  * unit tests). Builds what is missing, starts the real server on a fresh embedded database, then:
  *  - autocannon on /healthz, the user-info call (token check) and a login at saturation: req/s,
  *    p50, p99; target: user-info ≥ 0.5 × healthz throughput;
- *  - user-info latency at 50 connections under a fixed load of half its measured throughput:
- *    target p99 < 10 ms. (At saturation, latency is only queueing — 50 connections ÷ req/s — and
- *    autocannon shares the 2 cores with the server, so it measures the load generator; a fixed
- *    rate measures how long the server takes to answer while busy.)
+ *  - user-info latency at 50 connections under a fixed, evenly spaced load of half its measured
+ *    throughput (load.ts's open loop), three runs the VM's host left the CPU to (steal ≤ 2 %):
+ *    target median p99 < 10 ms. (At saturation, latency is only queueing — 50 connections ÷
+ *    req/s — so it measures the throughput again, not how long the server takes to answer while
+ *    busy.)
  *  - the gzip size of the JavaScript that /login, the logged-in landing and one list page load in
  *    Chromium; targets: /login ≤ 250 KB, logged-in landing ≤ 450 KB;
  *  - every lazy page's own JavaScript (its chunk and the chunks only it uses, from Vite's build
  *    manifest) beyond what the shell and other pages share: ≤ 100 KB gzip each.
  * Exits non-zero when a target is missed, so it can gate a release.
  */
-import autocannon from 'autocannon';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launch, CHROMIUM } from '../e2e/support/browser.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { ensureBuilt, root } from './build.ts';
+import { atFixedRate, saturate, type LoadResult } from './load.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const ADMIN_PASSWORD = 'Admin@123';
 
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-}
-
 /** Share of the saturated throughput offered in the latency run. */
 const LATENCY_LOAD_SHARE = 0.5;
-
-async function load(name: string, opts: autocannon.Options): Promise<Row> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
-  return {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-  };
-}
+const LATENCY_RUNS = 3;
+const MAX_LATENCY_ATTEMPTS = 8;
+/** Above this share of stolen CPU time a latency run measures the host, not the server. */
+const MAX_STEAL_PCT = 2;
 
 async function login(url: string): Promise<string> {
   const res = await fetch(`${url}/api/v3/adminLogin/oauth/token`, {
@@ -152,30 +138,60 @@ async function main() {
   const failures: string[] = [];
   try {
     const token = await login(server.url);
-    const rows: Row[] = [];
-    rows.push(await load('GET /healthz', { url: `${server.url}/healthz` }));
-    rows.push(
-      await load('GET user info (token check)', {
-        url: `${server.url}/api/v3/system/admin/adminUser/info`,
-        headers: { authorization: `Bearer ${token}` },
-      }),
-    );
-    const [health, info] = rows;
-    const offered = Math.round(info!.rps * LATENCY_LOAD_SHARE);
-    const infoAtRate = await load(`GET user info at ${offered} req/s (latency)`, {
+    const rows: LoadResult[] = [];
+    const info = {
       url: `${server.url}/api/v3/system/admin/adminUser/info`,
       headers: { authorization: `Bearer ${token}` },
-      overallRate: offered,
-    });
-    rows.push(infoAtRate);
+    };
+    rows.push(
+      await saturate('GET /healthz', { url: `${server.url}/healthz` }, CONNECTIONS, DURATION_S),
+    );
+    rows.push(await saturate('GET user info (token check)', info, CONNECTIONS, DURATION_S));
+    const [health, infoSaturated] = rows;
+    const offered = Math.round(infoSaturated!.rps * LATENCY_LOAD_SHARE);
+    // The machine is a 2-core VM shared with the load generator, and its host takes CPU time
+    // away now and then ("steal", in /proc/stat): a run during which the host took more than
+    // MAX_STEAL_PCT measured the host, not the server (seen: p99 6 ms at 0–2 % steal, 20–43 ms at
+    // 9–16 %). Runs repeat until LATENCY_RUNS clean ones (at most MAX_LATENCY_ATTEMPTS); the
+    // target is judged on their median, and every run is printed with its steal.
+    const latencyRuns: LoadResult[] = [];
+    const cleanRuns: LoadResult[] = [];
+    for (let run = 1; run <= MAX_LATENCY_ATTEMPTS && cleanRuns.length < LATENCY_RUNS; run++) {
+      const result = await atFixedRate(
+        `GET user info at ${offered} req/s (latency run ${run})`,
+        info,
+        offered,
+        CONNECTIONS,
+        DURATION_S,
+      );
+      latencyRuns.push(result);
+      if ((result.stealPct ?? 0) <= MAX_STEAL_PCT) cleanRuns.push(result);
+    }
+    rows.push(...latencyRuns);
+    rows.push(
+      await atFixedRate(
+        `GET /healthz at ${offered} req/s (the machine's floor)`,
+        { url: `${server.url}/healthz` },
+        offered,
+        CONNECTIONS,
+        DURATION_S,
+      ),
+    );
+    const cleanP99s = cleanRuns.map((r) => r.p99).sort((a, b) => a - b);
+    const medianP99 = cleanP99s[Math.floor(cleanP99s.length / 2)];
     // Last: scrypt logins keep the CPU busy after the run ends and would disturb the others.
     rows.push(
-      await load('POST login (scrypt)', {
-        url: `${server.url}/api/v3/adminLogin/oauth/token`,
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ username: 'admin', password: ADMIN_PASSWORD }).toString(),
-      }),
+      await saturate(
+        'POST login (scrypt)',
+        {
+          url: `${server.url}/api/v3/adminLogin/oauth/token`,
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ username: 'admin', password: ADMIN_PASSWORD }).toString(),
+        },
+        CONNECTIONS,
+        DURATION_S,
+      ),
     );
     console.log(`\nLoad (${CONNECTIONS} connections, ${DURATION_S} s each)`);
     console.table(
@@ -185,16 +201,23 @@ async function main() {
         'p50 ms': r.p50,
         'p99 ms': r.p99,
         'non-2xx': r.non2xx,
+        'steal %': r.stealPct === undefined ? '' : r.stealPct.toFixed(1),
       })),
     );
-    const ratio = info!.rps / health!.rps;
+    const ratio = infoSaturated!.rps / health!.rps;
     console.log(`user-info / healthz throughput ratio: ${ratio.toFixed(2)} (target ≥ 0.50)`);
     if (ratio < 0.5) failures.push(`user-info throughput ratio ${ratio.toFixed(2)} < 0.5`);
-    console.log(
-      `user-info p99 at ${offered} req/s over ${CONNECTIONS} connections: ${infoAtRate.p99} ms (target < 10 ms)`,
-    );
-    if (infoAtRate.p99 >= 10)
-      failures.push(`user-info p99 ${infoAtRate.p99} ms ≥ 10 ms at ${offered} req/s`);
+    if (cleanRuns.length < LATENCY_RUNS) {
+      failures.push(
+        `user-info latency: only ${cleanRuns.length} of ${latencyRuns.length} runs had the CPU (steal ≤ ${MAX_STEAL_PCT} %); run again when the host is quieter`,
+      );
+    } else {
+      console.log(
+        `user-info p99 at ${offered} req/s over ${CONNECTIONS} connections, median of ${LATENCY_RUNS} runs with steal ≤ ${MAX_STEAL_PCT} %: ${medianP99} ms (target < 10 ms)`,
+      );
+      if (medianP99! >= 10)
+        failures.push(`user-info median p99 ${medianP99} ms ≥ 10 ms at ${offered} req/s`);
+    }
     for (const r of rows) if (r.non2xx > 0) failures.push(`${r.name}: ${r.non2xx} non-2xx answers`);
 
     if (existsSync(CHROMIUM)) {

@@ -65,6 +65,35 @@ describe.each(databaseKinds)('list helpers on %s', (kind) => {
     expect(counted.pagination.total).toBe(3);
   });
 
+  it('knows the total of a partial last page without counting', async () => {
+    const q = applySort(base(), {}, COLUMNS, { field: 'time', order: 'ascend' }, 'id');
+    // A count over a missing table would fail: a page that is not full must not run it.
+    const failingCount = { countQuery: t.db.selectFrom('no_such_table' as never) };
+    const last = await paginate(
+      t.db,
+      q,
+      { current: 3, pageSize: 3 },
+      (r) => r.target,
+      failingCount,
+    );
+    expect(last).toEqual({ list: ['t6'], pagination: { current: 3, pageSize: 3, total: 7 } });
+    const only = await paginate(
+      t.db,
+      q.where('operator_name', '=', 'nobody'),
+      { current: 1, pageSize: 3 },
+      undefined,
+      failingCount,
+    );
+    expect(only.pagination.total).toBe(0);
+    // A full page or a page past the end still counts.
+    await expect(
+      paginate(t.db, q, { current: 1, pageSize: 3 }, undefined, failingCount),
+    ).rejects.toThrow();
+    await expect(
+      paginate(t.db, q, { current: 9, pageSize: 3 }, undefined, failingCount),
+    ).rejects.toThrow();
+  });
+
   it('counts grouped queries by their groups', async () => {
     const grouped = t.db
       .selectFrom('operation_logs')

@@ -20,7 +20,12 @@ import { AppError, NotFoundError, ValidationError } from '../../../platform/erro
 import { readInBatches } from '../../../platform/pagination.js';
 import { ContactsRepo } from '../contacts/repo.js';
 import { GradeService } from '../grades/service.js';
-import { MembersRepo, type MemberRecord } from './repo.js';
+import {
+  EXPORT_EXTRA_COLUMNS,
+  MembersRepo,
+  type MemberListRecord,
+  type MemberRecord,
+} from './repo.js';
 
 export const AUDIT_MODULE = 'member';
 
@@ -49,7 +54,7 @@ export function memberTarget(row: Pick<MemberRecord, 'name' | 'phone'>): string 
   return `会员 ${row.name}（${maskPhone(row.phone)}）`;
 }
 
-export function toMemberItem(row: MemberRecord): MemberListItem {
+export function toMemberItem(row: MemberListRecord): MemberListItem {
   return {
     id: Number(row.id),
     phone: maskPhone(row.phone),
@@ -85,7 +90,7 @@ export class MembersService {
   /** The export's query, bounded to the members that exist when it starts. */
   async exportQuery(query: MemberExportParams) {
     const maxId = await this.repo.maxId();
-    return this.repo.filtered(query).where('m.id', '<=', maxId);
+    return this.repo.filtered(query).select(EXPORT_EXTRA_COLUMNS).where('m.id', '<=', maxId);
   }
 
   async *exportBatches(query: MemberExportParams) {
