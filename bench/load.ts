@@ -73,10 +73,22 @@ class RawConnection {
   constructor(
     url: URL,
     private readonly request: Buffer,
+    onFailure: (err: Error) => void,
   ) {
     this.socket = net.connect(Number(url.port || 80), url.hostname);
     this.socket.setNoDelay(true);
-    this.socket.on('data', (chunk) => this.read(chunk));
+    this.socket.on('data', (chunk) => {
+      try {
+        this.read(chunk);
+      } catch (err) {
+        onFailure(err as Error);
+      }
+    });
+    // A lost connection ends the run: the numbers would no longer say what they claim.
+    this.socket.on('error', onFailure);
+    this.socket.on('close', () => {
+      if (this.busy) onFailure(new Error('the server closed a connection with a request pending'));
+    });
   }
 
   get busy(): boolean {
@@ -131,7 +143,11 @@ async function openLoop(
 ): Promise<{ latencies: number[]; non2xx: number; seconds: number }> {
   const url = new URL(target.url);
   const request = requestBytes(url, target);
-  const pool = Array.from({ length: connections }, () => new RawConnection(url, request));
+  let fail: (err: Error) => void = () => undefined;
+  const pool = Array.from(
+    { length: connections },
+    () => new RawConnection(url, request, (err) => fail(err)),
+  );
   const latencies: number[] = [];
   let non2xx = 0;
   const total = Math.round(rate * durationS);
@@ -142,7 +158,14 @@ async function openLoop(
   let answered = 0;
   const started = performance.now();
 
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    let stopped = false;
+    fail = (err) => {
+      if (stopped) return;
+      stopped = true;
+      for (const c of pool) c.close();
+      reject(err);
+    };
     const dispatch = (connection: RawConnection, dueAt: number) =>
       connection.send((status) => {
         latencies.push(performance.now() - dueAt);
@@ -156,6 +179,7 @@ async function openLoop(
         }
       });
     const tick = () => {
+      if (stopped) return;
       const elapsed = performance.now() - started;
       // Send every request that is due by now; each is timed from its own due moment.
       while (sent < total && sent * intervalMs <= elapsed) {
