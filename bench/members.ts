@@ -20,6 +20,11 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const P99_TARGET_MS = 50;
+/**
+ * The seeded numbers are 1, then 3–9 (row mod 7), then the row padded to 9 digits: this prefix is
+ * rows 12,000–12,999 with a 3 (about 140 members — a full page, then a count).
+ */
+const PHONE_PREFIX = '13000012';
 const DAY = 86_400_000;
 const ADMIN_PASSWORD = 'Admin@123';
 
@@ -157,9 +162,24 @@ async function main() {
     if (probe.state !== 200 || (total !== MEMBERS && !(totalCapped && total < MEMBERS)))
       throw new Error(`member list answered ${JSON.stringify(probe).slice(0, 200)}`);
 
+    // The prefix must match members (a full page and a count), or the run measures an empty answer.
+    const prefixed = (await (
+      await fetch(`${list}?phonePrefix=${PHONE_PREFIX}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { data: { list: unknown[]; pagination: { total: number } } };
+    if (prefixed.data.list.length < 20 || prefixed.data.pagination.total <= 20)
+      throw new Error(
+        `phone prefix ${PHONE_PREFIX} matched ${prefixed.data.pagination.total} members`,
+      );
+
     const rows = [
       await load('GET /healthz', `${server.url}/healthz`),
-      await load('members: phone prefix 1381234', `${list}?phonePrefix=1381234`, token),
+      await load(
+        `members: phone prefix ${PHONE_PREFIX}`,
+        `${list}?phonePrefix=${PHONE_PREFIX}`,
+        token,
+      ),
       await load(
         'members: grade + 30-day registration range',
         `${list}?gradeId=2&registeredStart=${now - 400 * DAY}&registeredEnd=${now - 370 * DAY}`,

@@ -318,6 +318,17 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
     expect(all.state).toBe(200);
     expect(all.data.pagination.total).toBe(2);
     for (const m of all.data.list) expect(m.phone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    // Names of the grade and the channel; a member without a channel shows ''.
+    await t.db
+      .updateTable('members')
+      .set({ channel_id: channelId })
+      .where('name', '=', '王芳')
+      .execute();
+    const named = await list({});
+    expect(named.data.list.map((m) => [m.name, m.gradeName, m.channelName])).toEqual([
+      ['王芳', '普通会员', '官网'],
+      ['张伟强', '银卡会员', ''],
+    ]);
     // "2345" is in the middle of 13912345678 only.
     const byFragment = await list({ phone: '2345' });
     expect(byFragment.data.list.map((m) => m.name)).toEqual(['张伟强']);
@@ -389,6 +400,7 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
       '139****5678',
       '110101********123' + idNumber('19850307', 123).slice(17),
     ]);
+    expect(rows[1]?.[7]).toBe('银卡会员');
     const audit = await t.db
       .selectFrom('operation_logs')
       .select('after_json')

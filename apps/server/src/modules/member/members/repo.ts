@@ -1,5 +1,5 @@
-import type { MemberExportParams, MemberListParams } from '@health/contract';
-import type { Kysely } from 'kysely';
+import type { MemberExportParams, MemberListParams, Page } from '@health/contract';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { containsText } from '../../../db/like.js';
 import type { Database, MemberGender, MemberStatus } from '../../../db/schema.js';
 import { toNumber } from '../../../db/values.js';
@@ -61,7 +61,7 @@ const LIST_COLUMNS = [
 ] as const;
 
 /** The export's columns beyond the list's. */
-export const EXPORT_EXTRA_COLUMNS = ['m.id_number', 'm.province', 'm.city'] as const;
+const EXPORT_EXTRA_COLUMNS = ['m.id_number', 'm.province', 'm.city'] as const;
 
 const ALL_COLUMNS = [
   ...LIST_COLUMNS,
@@ -145,53 +145,83 @@ function withNames<C extends MemberColumn>(db: Kysely<Database>, columns: readon
     .select(columns);
 }
 
-const listBaseOf = (db: Kysely<Database>) => withNames(db, LIST_COLUMNS);
+const idsBaseOf = (db: Kysely<Database>) => db.selectFrom('members as m').select('m.id');
+const listRowsOf = (db: Kysely<Database>) => withNames(db, LIST_COLUMNS);
+
+/** The database type of a query from `members as m` (for filters that fit any select list). */
+type MembersFrom =
+  ReturnType<typeof idsBaseOf> extends SelectQueryBuilder<infer DB, infer _TB, infer _O>
+    ? DB
+    : never;
+type MembersQuery<O> = SelectQueryBuilder<MembersFrom, 'm', O>;
+
+/** The list's filters and sort, on any select from `members as m`. */
+function filterAndSort<O>(query: MembersQuery<O>, input: MemberExportParams): MembersQuery<O> {
+  let q = query;
+  if (input.phone) {
+    q =
+      input.phone.length === 11
+        ? q.where('m.phone', '=', input.phone)
+        : q.where(containsText('m.phone', input.phone));
+  }
+  if (input.phonePrefix) {
+    if (/^\d+$/.test(input.phonePrefix)) {
+      q = q.where('m.phone', '>=', input.phonePrefix);
+      const upper = digitPrefixUpperBound(input.phonePrefix);
+      if (upper) q = q.where('m.phone', '<', upper);
+    } else {
+      q = q.where('m.phone', '=', input.phonePrefix);
+    }
+  }
+  if (input.name) q = q.where(containsText('m.name', input.name));
+  if (input.gradeId !== undefined) q = q.where('m.grade_id', '=', input.gradeId);
+  if (input.channelId !== undefined) q = q.where('m.channel_id', '=', input.channelId);
+  if (input.status !== undefined) q = q.where('m.status', '=', input.status);
+  if (input.registeredStart !== undefined)
+    q = q.where('m.registered_at', '>=', input.registeredStart);
+  if (input.registeredEnd !== undefined) q = q.where('m.registered_at', '<=', input.registeredEnd);
+  if (input.activeStart !== undefined) q = q.where('m.last_active_at', '>=', input.activeStart);
+  if (input.activeEnd !== undefined) q = q.where('m.last_active_at', '<=', input.activeEnd);
+  return applySort(q, input, SORT_COLUMNS, { field: 'registeredAt', order: 'descend' }, 'm.id');
+}
 
 export class MembersRepo {
-  /** The list's select, built once (Kysely's builders are immutable; the list runs often). */
-  private listBase?: ReturnType<typeof listBaseOf>;
+  // Built once: Kysely's builders are immutable, and the list runs often.
+  private idsBase?: ReturnType<typeof idsBaseOf>;
+  private listRows?: ReturnType<typeof listRowsOf>;
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The filtered, sorted query of the list and the export. */
-  filtered(input: MemberExportParams) {
-    // Only the list's columns: better-sqlite3 builds every row object property by property, and
-    // on a page of a million-row table that is most of the query's time.
-    let q = (this.listBase ??= listBaseOf(this.db));
-    if (input.phone) {
-      q =
-        input.phone.length === 11
-          ? q.where('m.phone', '=', input.phone)
-          : q.where(containsText('m.phone', input.phone));
-    }
-    if (input.phonePrefix) {
-      if (/^\d+$/.test(input.phonePrefix)) {
-        q = q.where('m.phone', '>=', input.phonePrefix);
-        const upper = digitPrefixUpperBound(input.phonePrefix);
-        if (upper) q = q.where('m.phone', '<', upper);
-      } else {
-        q = q.where('m.phone', '=', input.phonePrefix);
-      }
-    }
-    if (input.name) q = q.where(containsText('m.name', input.name));
-    if (input.gradeId !== undefined) q = q.where('m.grade_id', '=', input.gradeId);
-    if (input.channelId !== undefined) q = q.where('m.channel_id', '=', input.channelId);
-    if (input.status !== undefined) q = q.where('m.status', '=', input.status);
-    if (input.registeredStart !== undefined)
-      q = q.where('m.registered_at', '>=', input.registeredStart);
-    if (input.registeredEnd !== undefined)
-      q = q.where('m.registered_at', '<=', input.registeredEnd);
-    if (input.activeStart !== undefined) q = q.where('m.last_active_at', '>=', input.activeStart);
-    if (input.activeEnd !== undefined) q = q.where('m.last_active_at', '<=', input.activeEnd);
-    return applySort(q, input, SORT_COLUMNS, { field: 'registeredAt', order: 'descend' }, 'm.id');
-  }
-
-  list(input: MemberListParams) {
+  /**
+   * One page of the list in two steps: the ids of the page (filtered, sorted, counted), then those
+   * members' list columns and names. A filter that is not in the sort's order (a phone prefix)
+   * reads and sorts every match: sorting ids reads one column of each instead of the whole row
+   * and its names' subqueries.
+   */
+  async list(input: MemberListParams): Promise<Page<MemberListRecord>> {
     // Counting stops at MEMBER_COUNT_CAP: a broad filter over a million members would otherwise
     // count every row for each page.
-    return paginate(this.db, this.filtered(input), input, undefined, {
-      countCap: MEMBER_COUNT_CAP,
-    });
+    const page = await paginate(
+      this.db,
+      filterAndSort((this.idsBase ??= idsBaseOf(this.db)), input),
+      input,
+      (row) => Number(row.id),
+      { countCap: MEMBER_COUNT_CAP },
+    );
+    if (page.list.length === 0) return { list: [], pagination: page.pagination };
+    const rows = await (this.listRows ??= listRowsOf(this.db))
+      .where('m.id', 'in', page.list)
+      .execute();
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    return {
+      list: page.list.flatMap((id) => byId.get(id) ?? []),
+      pagination: page.pagination,
+    };
+  }
+
+  /** The export's query: the list's filters and sort, its columns and a few more. */
+  exportQuery(input: MemberExportParams) {
+    return filterAndSort(withNames(this.db, [...LIST_COLUMNS, ...EXPORT_EXTRA_COLUMNS]), input);
   }
 
   async maxId(): Promise<number> {

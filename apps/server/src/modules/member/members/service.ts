@@ -20,12 +20,7 @@ import { AppError, NotFoundError, ValidationError } from '../../../platform/erro
 import { readInBatches } from '../../../platform/pagination.js';
 import { ContactsRepo } from '../contacts/repo.js';
 import { GradeService } from '../grades/service.js';
-import {
-  EXPORT_EXTRA_COLUMNS,
-  MembersRepo,
-  type MemberListRecord,
-  type MemberRecord,
-} from './repo.js';
+import { MembersRepo, type MemberListRecord, type MemberRecord } from './repo.js';
 
 export const AUDIT_MODULE = 'member';
 
@@ -90,7 +85,7 @@ export class MembersService {
   /** The export's query, bounded to the members that exist when it starts. */
   async exportQuery(query: MemberExportParams) {
     const maxId = await this.repo.maxId();
-    return this.repo.filtered(query).select(EXPORT_EXTRA_COLUMNS).where('m.id', '<=', maxId);
+    return this.repo.exportQuery(query).where('m.id', '<=', maxId);
   }
 
   async *exportBatches(query: MemberExportParams) {
