@@ -4,10 +4,9 @@
  *  - autocannon on /healthz, the user-info call (token check) and a login at saturation: req/s,
  *    p50, p99; target: user-info ≥ 0.5 × healthz throughput;
  *  - user-info latency at 50 connections under a fixed, evenly spaced load of half its measured
- *    throughput (load.ts's open loop), three runs the VM's host left the CPU to (steal ≤ 2 %):
- *    target median p99 < 10 ms. (At saturation, latency is only queueing — 50 connections ÷
- *    req/s — so it measures the throughput again, not how long the server takes to answer while
- *    busy.)
+ *    throughput (load.ts's open loop), five runs: target median p99 < 10 ms. (At saturation,
+ *    latency is only queueing — 50 connections ÷ req/s — so it measures the throughput again, not
+ *    how long the server takes to answer while busy.)
  *  - the gzip size of the JavaScript that /login, the logged-in landing and one list page load in
  *    Chromium; targets: /login ≤ 250 KB, logged-in landing ≤ 450 KB;
  *  - every lazy page's own JavaScript (its chunk and the chunks only it uses, from Vite's build
@@ -28,10 +27,7 @@ const ADMIN_PASSWORD = 'Admin@123';
 
 /** Share of the saturated throughput offered in the latency run. */
 const LATENCY_LOAD_SHARE = 0.5;
-const LATENCY_RUNS = 3;
-const MAX_LATENCY_ATTEMPTS = 8;
-/** Above this share of stolen CPU time a latency run measures the host, not the server. */
-const MAX_STEAL_PCT = 2;
+const LATENCY_RUNS = 5;
 
 async function login(url: string): Promise<string> {
   const res = await fetch(`${url}/api/v3/adminLogin/oauth/token`, {
@@ -150,22 +146,20 @@ async function main() {
     const [health, infoSaturated] = rows;
     const offered = Math.round(infoSaturated!.rps * LATENCY_LOAD_SHARE);
     // The machine is a 2-core VM shared with the load generator, and its host takes CPU time
-    // away now and then ("steal", in /proc/stat): a run during which the host took more than
-    // MAX_STEAL_PCT measured the host, not the server (seen: p99 6 ms at 0–2 % steal, 20–43 ms at
-    // 9–16 %). Runs repeat until LATENCY_RUNS clean ones (at most MAX_LATENCY_ATTEMPTS); the
-    // target is judged on their median, and every run is printed with its steal.
+    // away now and then ("steal" in /proc/stat, printed per run): one 8-second p99 can hold a
+    // stall of the machine's that /healthz, at the same rate, shows as well. Five runs, judged on
+    // their median.
     const latencyRuns: LoadResult[] = [];
-    const cleanRuns: LoadResult[] = [];
-    for (let run = 1; run <= MAX_LATENCY_ATTEMPTS && cleanRuns.length < LATENCY_RUNS; run++) {
-      const result = await atFixedRate(
-        `GET user info at ${offered} req/s (latency run ${run})`,
-        info,
-        offered,
-        CONNECTIONS,
-        DURATION_S,
+    for (let run = 1; run <= LATENCY_RUNS; run++) {
+      latencyRuns.push(
+        await atFixedRate(
+          `GET user info at ${offered} req/s (latency run ${run})`,
+          info,
+          offered,
+          CONNECTIONS,
+          DURATION_S,
+        ),
       );
-      latencyRuns.push(result);
-      if ((result.stealPct ?? 0) <= MAX_STEAL_PCT) cleanRuns.push(result);
     }
     rows.push(...latencyRuns);
     rows.push(
@@ -177,8 +171,8 @@ async function main() {
         DURATION_S,
       ),
     );
-    const cleanP99s = cleanRuns.map((r) => r.p99).sort((a, b) => a - b);
-    const medianP99 = cleanP99s[Math.floor(cleanP99s.length / 2)];
+    const p99s = latencyRuns.map((r) => r.p99).sort((a, b) => a - b);
+    const medianP99 = p99s[Math.floor(p99s.length / 2)]!;
     // Last: scrypt logins keep the CPU busy after the run ends and would disturb the others.
     rows.push(
       await saturate(
@@ -207,17 +201,11 @@ async function main() {
     const ratio = infoSaturated!.rps / health!.rps;
     console.log(`user-info / healthz throughput ratio: ${ratio.toFixed(2)} (target ≥ 0.50)`);
     if (ratio < 0.5) failures.push(`user-info throughput ratio ${ratio.toFixed(2)} < 0.5`);
-    if (cleanRuns.length < LATENCY_RUNS) {
-      failures.push(
-        `user-info latency: only ${cleanRuns.length} of ${latencyRuns.length} runs had the CPU (steal ≤ ${MAX_STEAL_PCT} %); run again when the host is quieter`,
-      );
-    } else {
-      console.log(
-        `user-info p99 at ${offered} req/s over ${CONNECTIONS} connections, median of ${LATENCY_RUNS} runs with steal ≤ ${MAX_STEAL_PCT} %: ${medianP99} ms (target < 10 ms)`,
-      );
-      if (medianP99! >= 10)
-        failures.push(`user-info median p99 ${medianP99} ms ≥ 10 ms at ${offered} req/s`);
-    }
+    console.log(
+      `user-info p99 at ${offered} req/s over ${CONNECTIONS} connections, median of ${LATENCY_RUNS} runs: ${medianP99} ms (target < 10 ms)`,
+    );
+    if (medianP99 >= 10)
+      failures.push(`user-info median p99 ${medianP99} ms ≥ 10 ms at ${offered} req/s`);
     for (const r of rows) if (r.non2xx > 0) failures.push(`${r.name}: ${r.non2xx} non-2xx answers`);
 
     if (existsSync(CHROMIUM)) {
