@@ -123,9 +123,8 @@ export function digitPrefixUpperBound(prefix: string): string | null {
 export const MEMBER_COUNT_CAP = 1_000;
 
 /**
- * Members with their grade's and channel's names and the given columns. The names are scalar
- * subqueries, not joins: the list's count (which drops the select list) then scans members
- * alone — on a million rows that is the difference.
+ * Members with the given columns and their grade's and channel's names (scalar subqueries: run
+ * per row read, so the list applies them to one page of ids only).
  */
 function withNames<C extends MemberColumn>(db: Kysely<Database>, columns: readonly C[]) {
   return db
