@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { EXPORT_MAX_ROWS, ExportMessages } from '@health/contract';
 import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 
 /**
@@ -15,9 +16,9 @@ import { AppError } from './errors.js';
  *     schema: { querystring: operateLogExportQuerySchema },
  *   }, async (request, reply) => {
  *     const { total, batches } = await service.exportRows(request.query);   // count + generator
- *     assertExportSize(total);
- *     await ctx.audit.recordRequest(request, { module: 'authority', action: 'export', ... });
- *     return sendXlsx(reply, { fileName: exportFileName('操作日志', ctx.now()), columns, batches });
+ *     return sendAuditedExport(ctx, request, reply, {
+ *       module: 'authority', title: '操作日志', filter: request.query, total, columns, batches,
+ *     });
  *   });
  */
 
@@ -147,4 +148,45 @@ export async function sendXlsx<T>(reply: FastifyReply, spec: XlsxExport<T>): Pro
     .header('content-disposition', contentDisposition(fileName))
     .header('cache-control', 'no-store')
     .send(out);
+}
+
+export interface AuditedExport<T> {
+  /** Audit module of the operation log. */
+  module: string;
+  /** Names the file, the sheet and the audit entry's target. */
+  title: string;
+  /** The query the export was made from, kept in the audit entry. */
+  filter: unknown;
+  /** Rows the export will hold (counted before anything is sent). */
+  total: number;
+  columns: ExportColumn<T>[];
+  batches: AsyncIterable<T[]>;
+  /** Audit message, when the default one is not enough. */
+  message?: string;
+}
+
+/**
+ * The one way to answer an export: refuse one over the limit, write it to the operation log with
+ * its filter and size, then stream the workbook.
+ */
+export async function sendAuditedExport<T>(
+  ctx: Pick<AppContext, 'audit' | 'now'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  spec: AuditedExport<T>,
+): Promise<FastifyReply> {
+  assertExportSize(spec.total);
+  await ctx.audit.recordRequest(request, {
+    module: spec.module,
+    action: 'export',
+    target: spec.title,
+    after: { filter: spec.filter, rows: spec.total },
+    ...(spec.message ? { message: spec.message } : {}),
+  });
+  return sendXlsx(reply, {
+    fileName: exportFileName(spec.title, ctx.now()),
+    sheetName: spec.title,
+    columns: spec.columns,
+    batches: spec.batches,
+  });
 }

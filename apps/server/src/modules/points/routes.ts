@@ -17,12 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
-import {
-  assertExportSize,
-  exportFileName,
-  sendXlsx,
-  type ExportColumn,
-} from '../../platform/export.js';
+import { sendAuditedExport, type ExportColumn } from '../../platform/export.js';
 import { countRows, readInBatches } from '../../platform/pagination.js';
 import { toLedgerItem, type LedgerRow } from './repo.js';
 import { POINTS_EXPIRE_JOB, PointsAdminService, PointsService } from './service.js';
@@ -118,19 +113,14 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const maxId = await service.repo.maxId();
       const query = service.repo.filtered(request.query).where('l.id', '<=', maxId);
       const total = await countRows(ctx.db, query);
-      assertExportSize(total);
-      await ctx.audit.recordRequest(request, {
+      return sendAuditedExport(ctx, request, reply, {
         module: 'points',
-        action: 'export',
-        target: TITLE,
-        after: { filter: request.query, rows: total },
-        message: `导出${TITLE} ${total} 条`,
-      });
-      return sendXlsx(reply, {
-        fileName: exportFileName(TITLE, ctx.now()),
-        sheetName: TITLE,
+        title: TITLE,
+        filter: request.query,
+        total,
         columns: EXPORT_COLUMNS,
         batches: readInBatches(query, 1000) as AsyncIterable<LedgerRow[]>,
+        message: `导出${TITLE} ${total} 条`,
       });
     },
   );

@@ -16,12 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
-import {
-  assertExportSize,
-  exportFileName,
-  sendXlsx,
-  type ExportColumn,
-} from '../../platform/export.js';
+import { sendAuditedExport, type ExportColumn } from '../../platform/export.js';
 import { countRows, readInBatches } from '../../platform/pagination.js';
 import { SignRepo, type SignRecordRow } from './repo.js';
 import { SIGN_AUDIT_MODULE, SignService, toSignRecord } from './service.js';
@@ -64,14 +59,6 @@ export const signRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         .select((eb) => eb.fn.max('id').as('max'))
         .executeTakeFirst();
       const q = repo.filtered(request.query).where('s.id', '<=', Number(maxId?.max ?? 0));
-      const total = await countRows(ctx.db, q);
-      assertExportSize(total);
-      await ctx.audit.recordRequest(request, {
-        module: SIGN_AUDIT_MODULE,
-        action: 'export',
-        target: '签到记录',
-        after: { filter: request.query, rows: total },
-      });
       const columns: ExportColumn<SignRecordRow>[] = [
         { header: '会员姓名', value: (r) => toSignRecord(r).memberName, width: 14 },
         { header: '手机号', value: (r) => toSignRecord(r).memberPhone, width: 16 },
@@ -84,9 +71,11 @@ export const signRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         { header: '操作人', value: (r) => r.operator_name, width: 12 },
         { header: '签到时间', value: (r) => formatDate(Number(r.created_at)), width: 20 },
       ];
-      return sendXlsx(reply, {
-        fileName: exportFileName('签到记录', ctx.now()),
-        sheetName: '签到记录',
+      return sendAuditedExport(ctx, request, reply, {
+        module: SIGN_AUDIT_MODULE,
+        title: '签到记录',
+        filter: request.query,
+        total: await countRows(ctx.db, q),
         columns,
         batches: readInBatches(q, 1000),
       });

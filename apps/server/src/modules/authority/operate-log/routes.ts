@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import { exportFileName, sendXlsx } from '../../../platform/export.js';
+import { sendAuditedExport } from '../../../platform/export.js';
 import { OPERATE_LOG_EXPORT_COLUMNS, OperateLogService } from './service.js';
 
 const PAGE = '/sysset_authority/operate_log';
@@ -63,18 +63,14 @@ export const operateLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request, reply) => {
       const { total, batches } = await service.exportRows(request.query);
-      await ctx.audit.recordRequest(request, {
+      return sendAuditedExport(ctx, request, reply, {
         module: 'authority',
-        action: 'export',
-        target: TITLE,
-        after: { filter: request.query, rows: total },
-        message: `导出${TITLE} ${total} 条`,
-      });
-      return sendXlsx(reply, {
-        fileName: exportFileName(TITLE, ctx.now()),
-        sheetName: TITLE,
+        title: TITLE,
+        filter: request.query,
+        total,
         columns: OPERATE_LOG_EXPORT_COLUMNS,
         batches,
+        message: `导出${TITLE} ${total} 条`,
       });
     },
   );

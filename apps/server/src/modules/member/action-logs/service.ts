@@ -11,12 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../../platform/context.js';
-import {
-  assertExportSize,
-  exportFileName,
-  sendXlsx,
-  type ExportColumn,
-} from '../../../platform/export.js';
+import { sendAuditedExport, type ExportColumn } from '../../../platform/export.js';
 import { countRows, paginate, readInBatches } from '../../../platform/pagination.js';
 import { AUDIT_MODULE, mapBatches } from '../grades/service.js';
 import { ActionLogsRepo, type ActionLogRow } from './repo.js';
@@ -63,14 +58,6 @@ export class ActionLogService {
 
   async export(request: FastifyRequest, reply: FastifyReply, query: ActionLogExportQuery) {
     const q = this.repo.query(query);
-    const total = await countRows(this.ctx.db, q);
-    assertExportSize(total);
-    await this.ctx.audit.recordRequest(request, {
-      module: AUDIT_MODULE,
-      action: 'export',
-      target: '会员行为日志',
-      after: { filter: query, rows: total },
-    });
     const columns: ExportColumn<ActionLogItem>[] = [
       { header: '会员', value: (r) => r.memberName, width: 16 },
       { header: '手机号', value: (r) => r.memberPhone, width: 16 },
@@ -79,9 +66,11 @@ export class ActionLogService {
       { header: 'IP', value: (r) => r.ip, width: 18 },
       { header: '时间', value: (r) => formatDate(r.createdAt), width: 20 },
     ];
-    return sendXlsx(reply, {
-      fileName: exportFileName('会员行为日志', this.ctx.now()),
-      sheetName: '会员行为日志',
+    return sendAuditedExport(this.ctx, request, reply, {
+      module: AUDIT_MODULE,
+      title: '会员行为日志',
+      filter: query,
+      total: await countRows(this.ctx.db, q),
       columns,
       batches: mapBatches(readInBatches(q, 1000), toItem),
     });

@@ -19,12 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import {
-  assertExportSize,
-  exportFileName,
-  sendXlsx,
-  type ExportColumn,
-} from '../../../platform/export.js';
+import { sendAuditedExport, type ExportColumn } from '../../../platform/export.js';
 import { countRows } from '../../../platform/pagination.js';
 import { AUDIT_MODULE } from '../members/service.js';
 import { ContactsService } from './service.js';
@@ -148,17 +143,11 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     async (request, reply) => {
-      const total = await countRows(ctx.db, await contacts.exportQuery(request.query));
-      assertExportSize(total);
-      await ctx.audit.recordRequest(request, {
+      return sendAuditedExport(ctx, request, reply, {
         module: AUDIT_MODULE,
-        action: 'export',
-        target: '家庭成员',
-        after: { filter: request.query, rows: total },
-      });
-      return sendXlsx(reply, {
-        fileName: exportFileName('家庭成员', ctx.now()),
-        sheetName: '家庭成员',
+        title: '家庭成员',
+        filter: request.query,
+        total: await countRows(ctx.db, await contacts.exportQuery(request.query)),
         columns: EXPORT_COLUMNS,
         batches: contacts.exportBatches(request.query),
       });

@@ -23,12 +23,7 @@ import { toNumber } from '../../../db/values.js';
 import { currentOperator } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
-import {
-  assertExportSize,
-  exportFileName,
-  sendXlsx,
-  type ExportColumn,
-} from '../../../platform/export.js';
+import { sendAuditedExport, type ExportColumn } from '../../../platform/export.js';
 import {
   countRows,
   paginate,
@@ -417,14 +412,6 @@ export class GradeService {
 
   async logExport(request: FastifyRequest, reply: FastifyReply, query: GradeLogExportQuery) {
     const q = this.repo.logQuery(query);
-    const total = await countRows(this.ctx.db, q);
-    assertExportSize(total);
-    await this.ctx.audit.recordRequest(request, {
-      module: AUDIT_MODULE,
-      action: 'export',
-      target: '等级变更记录',
-      after: { filter: query, rows: total },
-    });
     const columns: ExportColumn<GradeLogItem>[] = [
       { header: '会员', value: (r) => r.memberName, width: 16 },
       { header: '手机号', value: (r) => r.memberPhone, width: 16 },
@@ -436,9 +423,11 @@ export class GradeService {
       { header: '备注', value: (r) => r.remark, width: 30 },
       { header: '变更时间', value: (r) => formatDate(r.createdAt), width: 20 },
     ];
-    return sendXlsx(reply, {
-      fileName: exportFileName('等级变更记录', this.ctx.now()),
-      sheetName: '等级变更记录',
+    return sendAuditedExport(this.ctx, request, reply, {
+      module: AUDIT_MODULE,
+      title: '等级变更记录',
+      filter: query,
+      total: await countRows(this.ctx.db, q),
       columns,
       batches: mapBatches(readInBatches(q, 1000), toGradeLogItem),
     });

@@ -25,12 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import {
-  assertExportSize,
-  exportFileName,
-  sendXlsx,
-  type ExportColumn,
-} from '../../../platform/export.js';
+import { sendAuditedExport, type ExportColumn } from '../../../platform/export.js';
 import { countRows } from '../../../platform/pagination.js';
 import { AUDIT_MODULE, MembersService } from './service.js';
 
@@ -201,17 +196,11 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      const total = await countRows(ctx.db, await members.exportQuery(request.query));
-      assertExportSize(total);
-      await ctx.audit.recordRequest(request, {
+      return sendAuditedExport(ctx, request, reply, {
         module: AUDIT_MODULE,
-        action: 'export',
-        target: '会员列表',
-        after: { filter: request.query, rows: total },
-      });
-      return sendXlsx(reply, {
-        fileName: exportFileName('会员列表', ctx.now()),
-        sheetName: '会员列表',
+        title: '会员列表',
+        filter: request.query,
+        total: await countRows(ctx.db, await members.exportQuery(request.query)),
         columns: EXPORT_COLUMNS,
         batches: members.exportBatches(request.query),
       });
