@@ -47,7 +47,9 @@ import type { AppContext } from './platform/context.js';
 import { registerApiDocs } from './platform/docs.js';
 import { failure } from './platform/envelope.js';
 import { installErrorHandler } from './platform/error-handler.js';
-import { TooManyRequestsError } from './platform/errors.js';
+import { installInputGuards } from './platform/input-guards.js';
+import { redactingLoggerOptions } from './platform/log-redaction.js';
+import { PasswordChangeRequiredError, TooManyRequestsError } from './platform/errors.js';
 import { GrantsCache } from './platform/grants.js';
 import { JobScheduler } from './platform/jobs.js';
 import { installRouteGuards } from './platform/permissions.js';
@@ -106,8 +108,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const apiPrefix = `/${config.apiService}`;
   const docsPrefix = `${apiPrefix}${ApiPaths.docs}`;
 
+  // Personal data never reaches the log (log-redaction.ts); a caller's logger keeps the rules.
+  const logger =
+    opts.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          ...(typeof opts.logger === 'object' ? opts.logger : {}),
+          ...redactingLoggerOptions(),
+        };
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger,
     genReqId,
     requestIdHeader: false,
     trustProxy: config.trustProxy,
@@ -119,8 +130,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorateRequest('operator', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers hold operator and member data: no browser or proxy may keep a copy.
+    if (request.url.startsWith(`${apiPrefix}/`)) reply.header('cache-control', 'no-store');
   });
   installErrorHandler(app);
+  installInputGuards(app);
 
   const sessions = new SessionStore(db, now);
   const grants = new GrantsCache(db);
@@ -147,7 +161,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await ctx.jobs.stop();
   });
 
-  installRouteGuards(app, { apiPrefix, unguardedPrefixes: [docsPrefix], authenticator });
+  const routeTable = installRouteGuards(app, {
+    apiPrefix,
+    unguardedPrefixes: [docsPrefix],
+    authenticator,
+  });
+  app.decorate('routeTable', routeTable);
 
   // Security headers. helmet's middleware is built once here: @fastify/helmet builds a new one on
   // every request, re-parsing the CSP directives (~4 % of a user-info request in a CPU profile).
@@ -178,7 +197,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   await app.register(formbody);
   await app.register(multipart, { limits: UPLOAD_LIMITS });
-  await registerApiDocs(app, { docsPrefix, title: `${DEFAULT_PRODUCT_TITLE} 管理后台 API` });
+  await registerApiDocs(app, {
+    docsPrefix,
+    title: `${DEFAULT_PRODUCT_TITLE} 管理后台 API`,
+    // Not public in production unless API_DOCS=true: a logged-in operator reads the document.
+    guardDocument: config.apiDocsPublic
+      ? undefined
+      : async (request) => {
+          await authenticator.authenticate(request);
+          if (request.operator?.needChangeType === 'first') throw new PasswordChangeRequiredError();
+        },
+  });
 
   app.get(
     '/healthz',

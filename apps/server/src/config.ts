@@ -73,6 +73,8 @@ const envSchema = z
       .min(1, 'AUTH_RATE_LIMIT_PER_MINUTE 最小为 1')
       .default(DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE),
     TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
+    /** Unset: the API docs are public in development and need a session in production. */
+    API_DOCS: booleanText('API_DOCS').optional(),
     JOBS_POLL_INTERVAL_MS: z.coerce
       .number({ error: 'JOBS_POLL_INTERVAL_MS 必须是数字' })
       .int('JOBS_POLL_INTERVAL_MS 必须是整数')
@@ -122,6 +124,11 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   /** Trust X-Forwarded-For from a reverse proxy when working out the client IP. */
   trustProxy: boolean;
+  /**
+   * The OpenAPI document at /{service}/docs is readable without a session (API_DOCS=true, or in
+   * development); otherwise only a logged-in operator's browser or client reads it.
+   */
+  apiDocsPublic: boolean;
   /** How often the job scheduler looks for due jobs (scheduled notices, ...). */
   jobsPollIntervalMs: number;
   /**
@@ -176,6 +183,7 @@ export function loadConfig(
     webDist: path.resolve(cwd, e.WEB_DIST),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    apiDocsPublic: e.API_DOCS ?? e.NODE_ENV !== 'production',
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
     secretKey: e.SECRET_KEY ?? null,
   };

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../src/platform/rich-text.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
-  ADMIN_PASSWORD,
   bodyOf,
   call,
   createGroup,
@@ -19,6 +18,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
@@ -59,7 +59,7 @@ describe.each(databaseKinds)('agreements API on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     const viewers = await createGroup(t, '协议只读', [PAGE]);
     const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
     await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });

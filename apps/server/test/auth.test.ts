@@ -2,7 +2,11 @@ import {
   ALL_PAGE_PATHS,
   ApiPaths,
   CAPTCHA_TTL_MS,
+  LOGIN_CAPTCHA_AFTER_FAILURES,
+  LOGIN_DELAY_MAX_MS,
   LOGIN_LOCK_MS,
+  LOGIN_SPRAY_INTERVAL_MS,
+  LOGIN_SPRAY_NAMES,
   Messages,
   type TokenResponse,
 } from '@health/contract';
@@ -277,38 +281,58 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
   });
 
   describe('lockout', () => {
-    it('locks a user name after 5 failures (from any IPs) and unlocks after the lock time', async () => {
+    it('locks the (user name, address) pair after 5 failures, never the owner elsewhere', async () => {
       await createOperator(t, { username: 'locky', password: 'Lock@1234', groupId: opsGroup });
+      const attacker = '10.1.0.1';
       for (let i = 0; i < 5; i++) {
-        expect(bodyOf(await tryLogin(t, 'locky', `wrong${i}`, { ip: `10.1.0.${i}` })).msg).toBe(
+        expect(bodyOf(await tryLogin(t, 'locky', `wrong${i}`, { ip: attacker })).msg).toBe(
           Messages.badCredentials,
         );
-        t.clock.advance(PAST_DELAY_MS);
+        t.clock.advance(LOGIN_DELAY_MAX_MS);
       }
-      const locked = await tryLogin(t, 'locky', 'Lock@1234', { ip: '10.1.0.99' });
+      // Even the right password is refused from the attacker's address...
+      const locked = await tryLogin(t, 'locky', 'Lock@1234', { ip: attacker });
       expect(locked.statusCode).toBe(429);
       expect(bodyOf(locked)).toEqual({
         state: 429,
-        msg: '登录失败次数过多，请15分钟后再试',
+        msg: Messages.loginLocked(15),
         data: null,
       });
+      // ...while the owner, from its own address, signs in at once.
+      expect(bodyOf(await tryLogin(t, 'locky', 'Lock@1234', { ip: '10.1.0.99' })).state).toBe(200);
 
-      t.clock.advance(LOGIN_LOCK_MS - 4 * 60_000);
-      expect(bodyOf(await tryLogin(t, 'locky', 'Lock@1234', { ip: '10.1.0.99' })).msg).toBe(
+      // The lock runs LOGIN_LOCK_MS from the fifth failure.
+      const lockEnds = t.clock.now - LOGIN_DELAY_MAX_MS + LOGIN_LOCK_MS;
+      t.clock.now = lockEnds - 4 * 60_000;
+      expect(bodyOf(await tryLogin(t, 'locky', 'Lock@1234', { ip: attacker })).msg).toBe(
         Messages.loginLocked(4),
       );
-
-      t.clock.advance(4 * 60_000 + 1);
-      expect(bodyOf(await tryLogin(t, 'locky', 'Lock@1234', { ip: '10.1.0.99' })).state).toBe(200);
+      t.clock.now = lockEnds + 1;
+      expect(bodyOf(await tryLogin(t, 'locky', 'Lock@1234', { ip: attacker })).state).toBe(200);
     });
 
-    it('locks an IP after 5 failures with different user names', async () => {
-      const ip = '10.2.0.1';
-      for (let i = 0; i < 5; i++) await tryLogin(t, `ghost${i}`, 'x', { ip });
-      const locked = await tryLogin(t, 'zhangwei', 'Zw@12345', { ip });
-      expect(bodyOf(locked)).toMatchObject({ state: 429, msg: Messages.loginLocked(15) });
-      // The same user from another address is not affected.
+    it('slows a spraying address without locking the colleagues behind it', async () => {
+      const office = '10.2.0.1';
+      await createOperator(t, { username: 'colleague', password: 'Col@12345', groupId: opsGroup });
+      // The colleague has signed in from the office before.
+      expect(bodyOf(await tryLogin(t, 'colleague', 'Col@12345', { ip: office })).state).toBe(200);
+      for (let i = 0; i < LOGIN_SPRAY_NAMES; i++) {
+        expect(bodyOf(await tryLogin(t, `ghost${i}`, 'x', { ip: office })).msg).toBe(
+          Messages.badCredentials,
+        );
+      }
+      // The colleague still gets in at once (with the captcha), and so does zhangwei elsewhere.
+      expect(bodyOf(await tryLogin(t, 'colleague', 'Col@12345', { ip: office })).state).toBe(200);
       expect(bodyOf(await tryLogin(t, 'zhangwei', 'Zw@12345', { ip: '10.2.0.2' })).state).toBe(200);
+      // A user name that never signed in from the office tries once per interval from it.
+      const sprayed = await tryLogin(t, 'ghost-next', 'x', { ip: office });
+      expect(bodyOf(sprayed)).toEqual({
+        state: 429,
+        msg: Messages.loginTooSoon(LOGIN_SPRAY_INTERVAL_MS / 1000),
+        data: null,
+      });
+      t.clock.advance(LOGIN_SPRAY_INTERVAL_MS);
+      expect(bodyOf(await tryLogin(t, 'zhangwei', 'Zw@12345', { ip: office })).state).toBe(200);
     });
 
     it('makes a user name wait 1, 2 and 4 s after its 2nd, 3rd and 4th failure', async () => {
@@ -328,6 +352,9 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
         t.clock.advance(seconds * 1000);
         if (seconds < 4) await fail();
       }
+      // An address that has not failed for the user name is not delayed.
+      const elsewhere = await tryLogin(t, 'slowy', 'Slow@1234', { ip: '10.4.0.9' });
+      expect(bodyOf(elsewhere).state).toBe(200);
       // A refused early try is not a failure: the right password now gets in.
       expect(bodyOf(await tryLogin(t, 'slowy', 'Slow@1234')).state).toBe(200);
     });
@@ -357,6 +384,35 @@ describe.each(databaseKinds)('auth options on %s', (kind) => {
         form: { username: 'admin', password: ADMIN_PASSWORD },
       });
       expect(bodyOf(response).state).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('asks for the captcha, even when it is off, for a user name that keeps failing', async () => {
+    const t = await createTestApp(kind, { env: { CAPTCHA_ENABLED: 'false' } });
+    try {
+      const plain = (password: string, ip: string, captcha?: { verifyKey: string }) =>
+        call(t, 'POST', ApiPaths.token, {
+          ip,
+          form: {
+            username: 'admin',
+            password,
+            ...(captcha ? { verifyKey: captcha.verifyKey, verifyCode: t.captcha.next } : {}),
+          },
+        });
+      for (let i = 0; i < LOGIN_CAPTCHA_AFTER_FAILURES; i++) {
+        expect(bodyOf(await plain('wrong', `10.6.0.${i}`)).msg).toBe(Messages.badCredentials);
+      }
+      // From a new address the right password now needs the captcha first.
+      const asked = await plain(ADMIN_PASSWORD, '10.6.1.1');
+      expect(bodyOf(asked)).toEqual({
+        state: 255,
+        msg: Messages.captchaRequired,
+        data: { captchaRequired: true },
+      });
+      const verifyKey = await newCaptchaKey(t, '10.6.1.1');
+      expect(bodyOf(await plain(ADMIN_PASSWORD, '10.6.1.1', { verifyKey })).state).toBe(200);
     } finally {
       await t.close();
     }

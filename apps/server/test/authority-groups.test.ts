@@ -13,7 +13,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
-  ADMIN_PASSWORD,
   bodyOf,
   call,
   createGroup,
@@ -21,6 +20,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
@@ -38,7 +38,7 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     const readers = await createGroup(t, '只读组', ['/sysset_home/basic', GROUP_PAGE]);
     await createOperator(t, { username: 'reader', password: 'Read@123', groupId: readers });
     reader = (await login(t, 'reader', 'Read@123')).access_token;
@@ -212,7 +212,12 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
     const body = bodyOf<GroupOption[]>(
       await call(t, 'GET', AuthorityPaths.groupOptions, { token: admin }),
     );
-    expect(body.data[0]).toEqual({ id: superGroupId, name: '超级管理员', builtin: true });
+    expect(body.data[0]).toEqual({
+      id: superGroupId,
+      name: '超级管理员',
+      builtin: true,
+      assignable: true, // the caller is a super-admin
+    });
     expect(body.data.map((g) => g.name)).toContain('医生组');
   });
 

@@ -2,7 +2,6 @@ import { MemberAdminPaths, type ActionLogItem, type Page } from '@health/contrac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordMemberAction } from '../src/modules/member/action-logs/service.js';
 import {
-  ADMIN_PASSWORD,
   bodyOf,
   call,
   createGroup,
@@ -10,6 +9,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 import { databaseKinds } from './helpers/databases.js';
 import { insertGrade, insertMember } from './helpers/member-admin.js';
@@ -48,7 +48,7 @@ describe.each(databaseKinds)('member action log API on %s', (kind) => {
     await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
     await createOperator(t, { username: 'detail', password: 'Det@1234', groupId: details });
     await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     viewer = (await login(t, 'viewer', 'View@123')).access_token;
     detailViewer = (await login(t, 'detail', 'Det@1234')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;

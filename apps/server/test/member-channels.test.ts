@@ -10,7 +10,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelLink } from '../src/modules/member/channels/service.js';
 import {
-  ADMIN_PASSWORD,
   bodyOf,
   call,
   createGroup,
@@ -18,6 +17,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 import { databaseKinds } from './helpers/databases.js';
 import { insertGrade, insertMember } from './helpers/member-admin.js';
@@ -51,7 +51,7 @@ describe.each(databaseKinds)('member channels API on %s', (kind) => {
     const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
     await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
     await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     viewer = (await login(t, 'viewer', 'View@123')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });

@@ -10,7 +10,6 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
-  ADMIN_PASSWORD,
   bodyOf,
   call,
   createGroup,
@@ -18,6 +17,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
@@ -42,7 +42,7 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     const at = t.clock.now;
     await t.db
       .insertInto('member_grades')

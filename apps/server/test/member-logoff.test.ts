@@ -9,7 +9,6 @@ import {
 } from '@health/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN_PASSWORD,
   bodyOf,
   call,
   createGroup,
@@ -17,6 +16,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 import { databaseKinds } from './helpers/databases.js';
 import { insertChannel, insertGrade, insertMember } from './helpers/member-admin.js';
@@ -40,7 +40,7 @@ describe.each(databaseKinds)('member log-off API on %s', (kind) => {
     const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
     await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
     await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     viewer = (await login(t, 'viewer', 'View@123')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });

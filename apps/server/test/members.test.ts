@@ -13,7 +13,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
-  ADMIN_PASSWORD,
   bearer,
   bodyOf,
   call,
@@ -22,6 +21,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
@@ -85,7 +85,7 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     const at = t.clock.now;
     const grade = async (name: string, growth: number) =>
       (

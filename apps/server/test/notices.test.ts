@@ -11,7 +11,6 @@ import { openDatabase } from '../src/db/database.js';
 import { POINTS_EXPIRE_JOB } from '../src/modules/points/service.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
-  ADMIN_PASSWORD,
   bodyOf,
   call,
   createGroup,
@@ -19,6 +18,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 import { seedChannel, seedGrade, seedMember } from './helpers/sign-members.js';
 
@@ -63,7 +63,7 @@ describe.each(databaseKinds)('notices on %s', (kind) => {
     const others = await createGroup(t, '其他组', ['/sysset_home/basic']);
     await createOperator(t, { username: 'editor', password: 'Edit@123', groupId: editors });
     await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     editor = (await login(t, 'editor', 'Edit@123')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewOperationLog } from '../src/db/schema.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
-  ADMIN_PASSWORD,
   bearer,
   bodyOf,
   call,
@@ -20,6 +19,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
@@ -70,7 +70,7 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
       .insertInto('operation_logs')
       .values(Array.from({ length: SEEDED }, (_, i) => seeded(i, base)))
       .execute();
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     const homeOnly = await createGroup(t, '首页组', ['/sysset_home/basic']);
     const readOnly = await createGroup(t, '审计只读', ['/sysset_authority/operate_log']);
     await createOperator(t, { username: 'homeonly', password: 'Ho@12345', groupId: homeOnly });

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../src/platform/secrets.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
-  ADMIN_PASSWORD,
   bodyOf,
   call,
   createGroup,
@@ -11,6 +10,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
@@ -35,7 +35,7 @@ describe.each(databaseKinds)('payment config API on %s', (kind) => {
     ]);
     await createOperator(t, { username: 'reader', password: 'Rd@12345', groupId: readerGroup });
     await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: outsiderGroup });
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     reader = (await login(t, 'reader', 'Rd@12345')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoutePlugin } from '../src/app.js';
 import { ANY_OPERATOR } from '../src/platform/permissions.js';
 import { databaseKinds } from './helpers/databases.js';
-import { ADMIN_PASSWORD, bodyOf, call, createTestApp, login, type TestApp } from './helpers/app.js';
+import { bodyOf, call, createTestApp, loginAdmin, type TestApp } from './helpers/app.js';
 
 /** Probe routes that exercise the platform the way a module would. */
 const probes: RoutePlugin = async (app) => {
@@ -139,8 +139,24 @@ describe.each(databaseKinds)('platform on %s', (kind) => {
     expect(xml.json()).toEqual({ state: 255, msg: '不支持的请求格式', data: null });
   });
 
+  it('refuses U+0000 anywhere in a body or a query with 255 naming the field', async () => {
+    // PostgreSQL text cannot hold it (a 500 before this guard); SQLite would store it.
+    const json = await call(t, 'POST', '/v3/probe/echo', { json: { name: 'a\u0000b' } });
+    expect(json.json()).toEqual({
+      state: 255,
+      msg: Messages.controlCharacter,
+      data: { errors: [{ field: 'name', msg: Messages.controlCharacter }] },
+    });
+    const form = await call(t, 'POST', '/v3/probe/echo', {
+      form: { name: '张三', age: '3\u00000' },
+    });
+    expect(form.json()).toMatchObject({ state: 255, data: { errors: [{ field: 'age' }] } });
+    const query = await t.app.inject({ method: 'GET', url: t.api('/v3/nothing?q=a%00b') });
+    expect(query.json()).toMatchObject({ state: 255, msg: Messages.controlCharacter });
+  });
+
   it('parses multipart uploads on authenticated routes', async () => {
-    const { access_token } = await login(t, 'admin', ADMIN_PASSWORD);
+    const access_token = await loginAdmin(t);
     const boundary = '----probe';
     const payload = [
       `--${boundary}`,

@@ -24,7 +24,6 @@ import {
 import type { AppContext } from '../src/platform/context.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
-  ADMIN_PASSWORD,
   bodyOf,
   call,
   createGroup,
@@ -32,6 +31,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 import { seedGrade, seedMember } from './helpers/sign-members.js';
 
@@ -118,7 +118,7 @@ describe.each(databaseKinds)('points on %s', (kind) => {
       .set({ points_multiplier_pct: 150 })
       .where('id', '=', goldId)
       .execute();
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     const group = await createGroup(t, '积分查看', ['/member_integral/integral_details']);
     await createOperator(t, { username: 'viewer', password: 'Vw@12345', groupId: group });
     viewer = (await login(t, 'viewer', 'Vw@12345')).access_token;

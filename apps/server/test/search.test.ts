@@ -9,7 +9,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
-  ADMIN_PASSWORD,
   bodyOf,
   call,
   createGroup,
@@ -17,6 +16,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -41,7 +41,7 @@ describe.each(databaseKinds)('search config API on %s', (kind) => {
 
   /** Fresh sessions (access tokens expire when a test moves the clock by days). */
   async function logInAll(): Promise<void> {
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     readOnly = (await login(t, 'viewer', 'View@123')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   }

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import {
   ACCESS_TOKEN_LIFETIME_MS,
   ApiPaths,
   Messages,
+  REFRESH_REUSE_GRACE_MS,
   REFRESH_TOKEN_LIFETIME_MS,
   type ResourcesResponse,
   type TokenResponse,
@@ -39,6 +41,15 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
   afterAll(() => t.close());
 
   const userInfo = (token?: string) => call(t, 'GET', ApiPaths.userInfo, { token });
+  /** The session id of an access token (only its hash is stored). */
+  const sessionIdOf = async (accessToken: string) =>
+    (
+      await t.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('access_hash', '=', createHash('sha256').update(accessToken).digest('hex'))
+        .executeTakeFirstOrThrow()
+    ).id;
 
   describe('authenticated endpoints refuse without a live session (266)', () => {
     it('no token, a bogus token, a malformed header', async () => {
@@ -100,6 +111,51 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
       });
       expect(reused.statusCode).toBe(401);
       expect(bodyOf(reused)).toEqual(SESSION_INVALID);
+    });
+
+    it('ends the whole session when a rotated-out refresh token is used again, and logs it', async () => {
+      const stolen = await login(t, 'wangfang', password);
+      const refresh = (refresh_token: string) =>
+        call(t, 'POST', ApiPaths.token, {
+          form: { grant_type: 'refresh_token', refresh_token },
+        });
+      // The real client refreshes; later the thief replays the old refresh token.
+      const real = bodyOf<TokenResponse>(await refresh(stolen.refresh_token)).data;
+      t.clock.advance(REFRESH_REUSE_GRACE_MS + 1);
+      expect(bodyOf(await refresh(stolen.refresh_token))).toEqual(SESSION_INVALID);
+      // Every token of the session is dead now: the real client's too.
+      expect(bodyOf(await userInfo(real.access_token))).toEqual(SESSION_INVALID);
+      expect(bodyOf(await refresh(real.refresh_token))).toEqual(SESSION_INVALID);
+      const session = await t.db
+        .selectFrom('sessions')
+        .select(['revoked_at', 'revoke_reason'])
+        .where('id', '=', await sessionIdOf(real.access_token))
+        .executeTakeFirstOrThrow();
+      expect(session).toEqual({ revoked_at: t.clock.now, revoke_reason: 'refresh_reuse' });
+      const logged = await t.db
+        .selectFrom('operation_logs')
+        .select(['operator_name', 'module', 'action', 'result', 'message'])
+        .where('action', '=', 'refreshReuse')
+        .executeTakeFirstOrThrow();
+      expect(logged).toEqual({
+        operator_name: 'wangfang',
+        module: 'auth',
+        action: 'refreshReuse',
+        result: 'failure',
+        message: Messages.refreshReused,
+      });
+    });
+
+    it('takes a reuse within the grace time for two tabs refreshing at once: refused, session kept', async () => {
+      const first = await login(t, 'wangfang', password);
+      const refresh = (refresh_token: string) =>
+        call(t, 'POST', ApiPaths.token, {
+          form: { grant_type: 'refresh_token', refresh_token },
+        });
+      const winner = bodyOf<TokenResponse>(await refresh(first.refresh_token)).data;
+      t.clock.advance(REFRESH_REUSE_GRACE_MS - 1);
+      expect(bodyOf(await refresh(first.refresh_token))).toEqual(SESSION_INVALID);
+      expect(bodyOf(await userInfo(winner.access_token)).state).toBe(200);
     });
 
     it('refuses an unknown or expired refresh token with 266, a missing one with 255', async () => {

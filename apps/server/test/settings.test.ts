@@ -10,7 +10,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
-  ADMIN_PASSWORD,
   bodyOf,
   call,
   createGroup,
@@ -18,6 +17,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
@@ -55,7 +55,7 @@ describe.each(databaseKinds)('settings API on %s', (kind) => {
       staffRole: 'doctor',
       enabled: false,
     });
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     editor = (await login(t, 'editor', 'Ed@12345')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });

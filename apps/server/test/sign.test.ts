@@ -18,7 +18,6 @@ import type { AppContext } from '../src/platform/context.js';
 import { SettingsService } from '../src/platform/settings.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
-  ADMIN_PASSWORD,
   bodyOf,
   call,
   createGroup,
@@ -26,6 +25,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 import { seedGrade, seedMember } from './helpers/sign-members.js';
 
@@ -56,7 +56,7 @@ describe.each(databaseKinds)('daily check-in on %s', (kind) => {
   afterAll(() => t.close());
 
   async function logInAll(): Promise<void> {
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     viewer = (await login(t, 'viewer', 'View@123')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   }

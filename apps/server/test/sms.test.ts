@@ -10,7 +10,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
-  ADMIN_PASSWORD,
   bodyOf,
   call,
   createGroup,
@@ -18,6 +17,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
@@ -31,7 +31,7 @@ describe.each(databaseKinds)('SMS templates API on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     const viewers = await createGroup(t, '短信只读', [PAGE]);
     const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
     await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });

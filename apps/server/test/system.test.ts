@@ -257,7 +257,7 @@ describe.each(databaseKinds)('system API on %s', (kind) => {
   });
 
   describe('settingInit', () => {
-    it('reloads the settings for any operator and says so', async () => {
+    it('reloads the settings for an operator who may edit a settings section', async () => {
       await t.db
         .insertInto('settings')
         .values({
@@ -266,7 +266,12 @@ describe.each(databaseKinds)('system API on %s', (kind) => {
           updated_at: t.clock.now,
         })
         .execute();
-      const { access_token } = await login(t, 'kefu', 'Kf@12345');
+      const editors = await createGroup(t, '站点编辑', [
+        '/sysset_setting/site_info',
+        '/sysset_setting/site_info:edit',
+      ]);
+      await createOperator(t, { username: 'zhandian', password: 'Zd@12345', groupId: editors });
+      const { access_token } = await login(t, 'zhandian', 'Zd@12345');
       const body = bodyOf<{ reloadedAt: number }>(
         await call(t, 'GET', ApiPaths.settingInit, { token: access_token }),
       );
@@ -275,6 +280,20 @@ describe.each(databaseKinds)('system API on %s', (kind) => {
         msg: Messages.settingsReloaded,
         data: { reloadedAt: t.clock.now },
       });
+    });
+
+    it('answers 267 to an operator who may not edit any settings section', async () => {
+      // kefu holds the member list; a settings page without its edit action is not enough either.
+      const readers = await createGroup(t, '站点只读', ['/sysset_setting/site_info']);
+      await createOperator(t, { username: 'zhidu', password: 'Zd@12345', groupId: readers });
+      for (const [username, password] of [
+        ['kefu', 'Kf@12345'],
+        ['zhidu', 'Zd@12345'],
+      ] as const) {
+        const { access_token } = await login(t, username, password);
+        const body = bodyOf(await call(t, 'GET', ApiPaths.settingInit, { token: access_token }));
+        expect(body.state).toBe(267);
+      }
     });
 
     it('answers 266 without a session', async () => {

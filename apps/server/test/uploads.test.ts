@@ -6,7 +6,6 @@ import { Messages, SettingsPaths, UploadMessages, type UploadResult } from '@hea
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
-  ADMIN_PASSWORD,
   bearer,
   bodyOf,
   createGroup,
@@ -14,6 +13,7 @@ import {
   createTestApp,
   login,
   type TestApp,
+  loginAdmin,
 } from './helpers/app.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
@@ -53,7 +53,7 @@ describe.each(databaseKinds)('image uploads on %s', (kind) => {
     ]);
     await createOperator(t, { username: 'viewer', password: 'Vw@12345', groupId: viewerGroup });
     await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: outsiderGroup });
-    admin = (await login(t, 'admin', ADMIN_PASSWORD)).access_token;
+    admin = await loginAdmin(t);
     viewer = (await login(t, 'viewer', 'Vw@12345')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });

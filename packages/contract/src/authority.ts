@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAINLAND_PHONE } from './format.js';
+import { idSchema, optionalIdSchema } from './ids.js';
 import { staffRoleSchema } from './auth.js';
 import { PASSWORD_MAX_LENGTH } from './constants.js';
 import { optionalText, sortQuerySchema } from './list-query.js';
@@ -48,13 +49,17 @@ export const AuthorityMessages = {
   sessionNotFound: '会话不存在或已结束',
   cannotRevokeCurrent: '不能结束当前会话，如需退出请使用“退出登录”',
   groupMissing: '所选权限组不存在',
+  // Escalation refusals (267): nobody grants more than it holds itself.
+  groupNotHeld: '所选权限组包含你没有的权限，不能分配',
+  resourcesNotHeld: (titles: string) => `不能授予你自己没有的权限：${titles}`,
+  groupBeyondOwn: '该权限组包含你没有的权限，不能修改或删除',
+  ownGroupLocked: '不能修改自己所在权限组的权限，请由其他管理员修改',
+  ownGroupChange: '不能修改自己的权限组，请由其他管理员调整',
+  superAdminOnly: '只有超级管理员才能新增、修改、重置或停用超级管理员账号',
+  operatorBeyondOwn: '该操作员的权限组包含你没有的权限，不能管理该账号',
 } as const;
 
-const id = (label: string) =>
-  z.coerce
-    .number({ error: `${label}必须是数字` })
-    .int(`${label}必须是整数`)
-    .positive(`${label}不正确`);
+const id = (label: string) => idSchema(label);
 
 /** Form-encoded booleans: "1"/"0", "true"/"false", or a JSON boolean. */
 const formBoolean = z.preprocess(
@@ -92,6 +97,11 @@ export const groupListItemSchema = z.object({
   operatorCount: z.number().int(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /**
+   * The caller may edit or delete it: not built in, not the caller's own group, and every
+   * permission in it is one the caller holds itself.
+   */
+  editable: z.boolean(),
 });
 export type GroupListItem = z.infer<typeof groupListItemSchema>;
 export const groupListResponseSchema = pageOf(groupListItemSchema);
@@ -123,6 +133,8 @@ export const groupOptionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   builtin: z.boolean(),
+  /** The caller holds every permission of the group, so it may put an operator into it. */
+  assignable: z.boolean(),
 });
 export type GroupOption = z.infer<typeof groupOptionSchema>;
 export const groupOptionsResponseSchema = z.array(groupOptionSchema);
@@ -157,7 +169,7 @@ export const operatorListQuerySchema = listQuerySchema
   .extend({
     /** User name, real name or phone (full number). */
     keyword: optionalText(50),
-    groupId: z.preprocess((v) => (v === '' ? undefined : v), id('权限组编号').optional()),
+    groupId: optionalIdSchema('权限组编号'),
     staffRole: z.preprocess((v) => (v === '' ? undefined : v), staffRoleSchema.optional()),
     enabled: z.preprocess((v) => (v === '' ? undefined : v), formBoolean.optional()),
   });
@@ -182,6 +194,11 @@ export const operatorListItemSchema = z.object({
   updatedAt: z.number(),
   /** The caller's own account. */
   isSelf: z.boolean(),
+  /**
+   * The caller holds this account's whole group, so it may edit it, reset its password, enable,
+   * disable or delete it (only a super-admin manages a super-admin).
+   */
+  manageable: z.boolean(),
 });
 export type OperatorListItem = z.infer<typeof operatorListItemSchema>;
 export const operatorListResponseSchema = pageOf(operatorListItemSchema);

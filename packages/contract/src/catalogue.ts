@@ -641,6 +641,26 @@ export const CATALOGUE: SectionDef[] = [
   },
 ];
 
+/**
+ * settingInit (the top bar's refresh button) reloads the cache of every settings section: an
+ * operator may call it when it may edit at least one of them (action `edit` on one of these
+ * pages, one per section of settings.ts; a contract test keeps the two lists equal). Kept here,
+ * free of schemas, because the shell's top bar reads it.
+ */
+export const SETTING_INIT_PAGES: readonly string[] = [
+  '/sysset_setting/site_info',
+  '/sysset_setting/pic_set',
+  '/sysset_setting/order',
+  '/sysset_setting/base_set',
+  '/sysset_setting/app_set',
+  '/sysset_setting/pay_set',
+  '/sysset_setting/conversation_set',
+  '/sysset_setting/prewarning_set',
+  '/member_integral/integral_configuration',
+  '/member_sign/sign',
+];
+export const SETTING_INIT_ACTION = 'edit';
+
 /** Separator between a page key and an action. */
 export const ACTION_SEPARATOR = ':';
 
@@ -669,6 +689,17 @@ export const ALL_PERMISSION_KEYS: readonly string[] = CATALOGUE.flatMap((s) =>
 );
 
 const validKeys = new Set(ALL_PERMISSION_KEYS);
+
+/** A permission key as a person reads it: "操作员管理" or "操作员管理·新增" (the key if unknown). */
+export function permissionKeyTitle(key: string): string {
+  const sep = key.indexOf(ACTION_SEPARATOR);
+  const page = findPage(sep < 0 ? key : key.slice(0, sep));
+  if (!page) return key;
+  if (sep < 0) return page.title;
+  const action = key.slice(sep + 1);
+  const title = page.actions?.find((x) => x.key === action)?.title ?? action;
+  return `${page.title}·${title}`;
+}
 export function isPermissionKey(key: string): boolean {
   return validKeys.has(key);
 }

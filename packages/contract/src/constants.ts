@@ -6,6 +6,11 @@ export const SESSION_LIFETIME_MS = 1_295_880_000;
 export const REFRESH_TOKEN_LIFETIME_MS = SESSION_LIFETIME_MS;
 /** Access tokens are short-lived and rotated with the refresh token. */
 export const ACCESS_TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
+/**
+ * A refresh token rotated out less than this long ago is taken for two tabs refreshing at once
+ * (refused, nothing else); used later, it ends the whole session as a stolen token would.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** Error notice of the API client (spec §8). */
@@ -39,15 +44,34 @@ export const MAX_PAGE_SIZE = 100;
 /** Captcha answers expire after five minutes and are single use. */
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 
-/** Login lock: this many failures within the window lock further attempts for the lock time. */
+/**
+ * Login lock, per user name AND address: this many wrong passwords for one user name from one
+ * address within the window lock that pair for the lock time. The owner signing in from another
+ * address is never locked out by them (a stranger cannot lock anyone out).
+ */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
 /**
- * Growing delays before the lock: after the 2nd, 3rd, 4th failure of a user name in the window,
- * the next try must wait 1 s, 2 s, 4 s (base × 2^(failures − 2)).
+ * Growing delays: an address that has failed for a user name waits base × 2^(k − 2) after its
+ * latest failure, k being the user name's failures from every address in the window (1 s, 2 s,
+ * 4 s, ... up to LOGIN_DELAY_MAX_MS). An address with no failure for it is never delayed.
  */
 export const LOGIN_DELAY_BASE_MS = 1000;
+export const LOGIN_DELAY_MAX_MS = 30_000;
+/**
+ * After this many failures of a user name (from any addresses) in the window, its logins need a
+ * captcha, even where the captcha is turned off.
+ */
+export const LOGIN_CAPTCHA_AFTER_FAILURES = 3;
+/**
+ * An address that failed for this many different user names within the window is spraying: all
+ * its logins need a captcha, and a user name that never signed in from it may try only once per
+ * LOGIN_SPRAY_INTERVAL_MS. Users who have signed in from it before (the colleagues of an office
+ * behind one address) only answer the captcha.
+ */
+export const LOGIN_SPRAY_NAMES = 5;
+export const LOGIN_SPRAY_INTERVAL_MS = 5_000;
 
 /** Navigation types that open built-in app pages and carry no subContent (spec §9). */
 export const SPECIAL_NAV_TYPES = [

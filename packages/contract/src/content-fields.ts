@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idListSchema, idSchema } from './ids.js';
 
 /**
  * Body fields shared by the content entities (search words, SMS templates, agreements): form
@@ -35,29 +36,20 @@ export function contentOptionalText(max: number, label = '') {
     .transform((v) => v ?? '');
 }
 
-/** A record id (form "12" or JSON 12). */
-export const contentIdSchema = z.coerce
-  .number({ error: '记录编号不正确' })
-  .int('记录编号不正确')
-  .positive('记录编号不正确');
+/** A record id (form "12" or JSON 12; see ids.ts). */
+export const contentIdSchema = idSchema('记录编号');
 
 /** `?id=` of a detail call. */
 export const contentIdQuerySchema = z.object({ id: contentIdSchema });
 
 /** One or several ids: JSON [1,2], form "1,2", or repeated `ids=1&ids=2`. At most 100. */
 export const contentIdsBodySchema = z.object({
-  ids: z.preprocess(
-    (v) => {
-      const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v];
-      return items
-        .filter((x) => x !== undefined && x !== null && String(x).trim() !== '')
-        .map((x) => (typeof x === 'string' ? Number(x.trim()) : x));
-    },
-    z
-      .array(contentIdSchema, { error: '请选择要删除的记录' })
-      .min(1, '请选择要删除的记录')
-      .max(100, '一次最多删除100条'),
-  ),
+  ids: idListSchema('记录编号', {
+    min: 1,
+    minMessage: '请选择要删除的记录',
+    max: 100,
+    maxMessage: '一次最多删除100条',
+  }),
 });
 export type ContentIdsBody = z.infer<typeof contentIdsBodySchema>;
 

@@ -9,6 +9,11 @@ export const State = {
   SESSION_INVALID: 266,
   /** No permission for this resource. */
   NO_PERMISSION: 267,
+  /**
+   * The session must change its first password before anything else: the client keeps the
+   * forced password dialog open (it does not log out, unlike 266 and 267).
+   */
+  PASSWORD_CHANGE_REQUIRED: 268,
   TOO_MANY_REQUESTS: 429,
 } as const;
 export type StateCode = (typeof State)[keyof typeof State];
@@ -21,12 +26,14 @@ export const Messages = {
   noPermission: '无操作权限,请联系管理员添加权限并重新登录',
   sessionInvalid: '登录状态已失效，请重新登录',
   validationFailed: '提交的内容有误，请检查后重试',
+  controlCharacter: '内容包含不允许的控制字符，请删除后重试',
   notFound: '请求的接口不存在',
   tooManyRequests: '请求过于频繁，请稍后再试',
   serverError: '服务器开小差了，请稍后重试',
   networkError: '网络异常，请检查网络连接后重试',
   timeout: '请求超时，请稍后重试',
   captchaWrong: '验证码错误或已过期，请重新输入',
+  captchaRequired: '登录失败次数较多，请输入验证码',
   badCredentials: '用户名或密码错误',
   operatorDisabled: '该账号已被停用，请联系管理员',
   loginLocked: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
@@ -38,6 +45,8 @@ export const Messages = {
   oldPasswordWrong: '旧密码不正确',
   passwordSameAsOld: '新密码不能与旧密码相同',
   loggedOut: '已退出登录',
+  refreshReused: '已轮换的刷新令牌被再次使用（可能已泄露），该会话已全部结束',
+  passwordChangeRequired: '请先修改初始密码，修改后才能继续使用系统',
 } as const;
 
 export const fieldErrorSchema = z.object({ field: z.string(), msg: z.string() });
@@ -69,6 +78,7 @@ export function httpStatusOf(state: number): number {
     case State.SESSION_INVALID:
       return 401;
     case State.NO_PERMISSION:
+    case State.PASSWORD_CHANGE_REQUIRED:
       return 403;
     case State.TOO_MANY_REQUESTS:
       return 429;

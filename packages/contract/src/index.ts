@@ -5,6 +5,7 @@ export * from './password.js';
 export * from './format.js';
 export * from './relationship.js';
 export * from './storage.js';
+export * from './ids.js';
 export * from './pagination.js';
 export * from './list-query.js';
 export * from './operate-log.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, optionalIdSchema } from './ids.js';
 import {
   contentBoolean,
   contentIdSchema,
@@ -159,7 +160,7 @@ export const memberAdminIdBodySchema = z.object({ id: contentIdSchema });
 
 export const changeMemberGradeRequestSchema = z.object({
   memberId: contentIdSchema,
-  gradeId: z.coerce.number({ error: '请选择等级' }).int('请选择等级').positive('请选择等级'),
+  gradeId: idSchema('等级', { invalid: '请选择等级' }),
   remark: contentText(MemberAdminMessages.gradeReasonRequired, 200, '修改原因'),
 });
 export type ChangeMemberGradeRequest = z.infer<typeof changeMemberGradeRequestSchema>;
@@ -174,10 +175,7 @@ export const GRADE_CHANGE_REASON_LABELS: Record<GradeChangeReason, string> = {
 };
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optionalId = z.preprocess(
-  blank,
-  z.coerce.number({ error: '编号不正确' }).int('编号不正确').positive('编号不正确').optional(),
-);
+const optionalId = optionalIdSchema('编号');
 /** A member's phone fragment (digits only) for "part of a phone number" searches. */
 const phoneFragment = z.preprocess(
   (v) => (typeof v === 'string' ? blank(v.trim()) : blank(v)),

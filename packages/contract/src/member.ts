@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableIdSchema, optionalIdSchema } from './ids.js';
 import { contentBoolean, contentIdSchema } from './content-fields.js';
 import { MAINLAND_PHONE } from './format.js';
 import { optionalEpochMs, optionalText, sortQuerySchema } from './list-query.js';
@@ -108,15 +109,7 @@ export const RELATIONSHIP_CODES = Object.keys(RELATIONSHIPS).map(Number);
 
 const blank = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : v);
 
-const optionalIdFilter = (label: string) =>
-  z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: `${label}不正确` })
-      .int(`${label}不正确`)
-      .positive(`${label}不正确`)
-      .optional(),
-  );
+const optionalIdFilter = (label: string) => optionalIdSchema(label);
 
 const phoneField = z
   .string({ error: MemberMessages.phoneRequired })
@@ -158,10 +151,8 @@ const text = (max: number, label: string) =>
     .optional()
     .transform((v) => v ?? '');
 
-const optionalChannel = z.preprocess(
-  (v) => (v === '' || v === undefined || v === null || v === '0' || v === 0 ? null : v),
-  z.coerce.number({ error: '渠道不正确' }).int('渠道不正确').positive('渠道不正确').nullable(),
-);
+/** A member's channel: "" / null / missing for none. */
+const optionalChannel = nullableIdSchema('渠道');
 
 export const relationshipField = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? null : v),

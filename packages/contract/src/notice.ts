@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idListSchema } from './ids.js';
 import { contentIdSchema } from './content-fields.js';
 import { checkTimeRange, optionalText, timeRangeQuerySchema } from './list-query.js';
 import { listQuerySchema, pageOf } from './pagination.js';
@@ -108,21 +109,7 @@ export type NoticeListQuery = z.infer<typeof noticeListQuerySchema>;
 export const noticePageSchema = pageOf(noticeListItemSchema);
 
 /** Ids of grades or channels: JSON array or "1,2". */
-const idList = z.preprocess(
-  (v) => {
-    const items = Array.isArray(v)
-      ? v
-      : typeof v === 'string'
-        ? v.split(',')
-        : v == null
-          ? []
-          : [v];
-    return items
-      .filter((x) => x !== undefined && x !== null && String(x).trim() !== '')
-      .map((x) => (typeof x === 'string' ? Number(x.trim()) : x));
-  },
-  z.array(contentIdSchema).max(100, '最多选择100项'),
-);
+const idList = idListSchema('编号', { max: 100, maxMessage: '最多选择100项' });
 
 const scheduledAtField = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? null : v),

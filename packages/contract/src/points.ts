@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, optionalIdSchema } from './ids.js';
 import { listQuerySchema, pageOf } from './pagination.js';
 import { checkTimeRange, optionalText, timeRangeQuerySchema } from './list-query.js';
 
@@ -161,10 +162,7 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 
 /** POST adjust (form or JSON): `{ memberId, amount (+/−, ≠ 0), reason }`. */
 export const pointsAdjustRequestSchema = z.object({
-  memberId: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: '请选择会员' }).int('会员编号不正确').positive('会员编号不正确'),
-  ),
+  memberId: z.preprocess(blankToUndefined, idSchema('会员编号', { required: '请选择会员' })),
   amount: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -207,14 +205,7 @@ const ledgerFilterShape = {
     blankToUndefined,
     z.enum(POINTS_SIGNS, { error: '收支方向只能是 plus 或 minus' }).optional(),
   ),
-  memberId: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: '会员编号必须是数字' })
-      .int('会员编号不正确')
-      .positive('会员编号不正确')
-      .optional(),
-  ),
+  memberId: optionalIdSchema('会员编号'),
 };
 
 export const pointsLedgerExportQuerySchema = z

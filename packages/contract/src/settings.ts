@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.js';
 import { ApiPaths } from './api-paths.js';
 import { DEFAULT_INTEGRAL_SET, INTEGRAL_CONFIG_PAGE, integralSetSchema } from './points.js';
 import { DEFAULT_SIGN_SET, SIGN_PAGE, signSetSchema } from './sign.js';
@@ -241,7 +242,7 @@ export const conversationSetSchema = z
     autoCloseIdleMinutes: int('无回复自动结束时间', 5, 1440),
     welcomeText: text('欢迎语', 200),
     doctorIds: z
-      .array(z.number().int().positive(), { error: '请选择接诊医生' })
+      .array(idSchema('接诊医生'), { error: '请选择接诊医生' })
       .max(200, '接诊医生最多200位'),
   })
   .superRefine((v, ctx) => {

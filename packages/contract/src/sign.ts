@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalIdSchema } from './ids.js';
 import { checkTimeRange, optionalText, timeRangeQuerySchema } from './list-query.js';
 import { listQuerySchema, pageOf } from './pagination.js';
 
@@ -216,14 +217,7 @@ export type SignDailyCounts = z.infer<typeof signDailyCountsSchema>;
 
 export const signCheckInRequestSchema = z
   .object({
-    memberId: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number({ error: '会员编号不正确' })
-        .int('会员编号不正确')
-        .positive('会员编号不正确')
-        .optional(),
-    ),
+    memberId: optionalIdSchema('会员编号'),
     /** Or the member's full phone number (what a caller tells support staff). */
     phone: z.preprocess(
       blankToUndefined,

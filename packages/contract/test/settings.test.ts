@@ -7,7 +7,12 @@ import {
   SETTINGS_DEFAULTS,
   SETTINGS_SCHEMAS,
   SETTINGS_SECTIONS,
+  SETTING_INIT_ACTION,
+  SETTING_INIT_PAGES,
+  actionKey,
   appSetSchema,
+  isPermissionKey,
+  settingsPageOf,
   type PrewarningSet,
 } from '@health/contract';
 
@@ -203,5 +208,14 @@ describe('classifyMeasurement', () => {
       level: 'normal',
       notify: [],
     });
+  });
+});
+
+describe('SETTING_INIT_PAGES', () => {
+  it('is the page of every settings section, each with an edit action', () => {
+    expect([...SETTING_INIT_PAGES].sort()).toEqual(SETTINGS_SECTIONS.map(settingsPageOf).sort());
+    for (const page of SETTING_INIT_PAGES) {
+      expect(isPermissionKey(actionKey(page, SETTING_INIT_ACTION))).toBe(true);
+    }
   });
 });

@@ -66,6 +66,13 @@ export interface SessionsTable {
   revoke_reason: string | null;
 }
 
+/** A refresh token rotated out of its session (its SHA-256), kept to notice its reuse. */
+export interface SessionRefreshRotationsTable {
+  refresh_hash: string;
+  session_id: number;
+  rotated_at: EpochMs;
+}
+
 export interface CaptchasTable {
   verify_key: string;
   answer_hash: string;
@@ -394,6 +401,7 @@ export interface Database {
   permission_groups: PermissionGroupsTable;
   group_resources: GroupResourcesTable;
   sessions: SessionsTable;
+  session_refresh_rotations: SessionRefreshRotationsTable;
   captchas: CaptchasTable;
   login_attempts: LoginAttemptsTable;
   operation_logs: OperationLogsTable;

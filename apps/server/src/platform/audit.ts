@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toDbJson } from '../db/values.js';
 import type { Clock } from './clock.js';
+import { PermissionError } from './errors.js';
 
 /**
  * The operation log: every module records every change here (who, module, action, target,
@@ -96,6 +97,20 @@ export class AuditService {
         created_at: entry.at ?? this.now(),
       })
       .execute();
+  }
+
+  /**
+   * Record an attempt the permission rules refused (result failure, the refusal as the message)
+   * and return the 267 error to throw. Recorded outside any transaction: the refusal stays logged
+   * when the request's work is rolled back.
+   */
+  async refusal(
+    request: FastifyRequest,
+    entry: Omit<AuditEntry, 'operator' | 'ip' | 'requestId' | 'result' | 'message'>,
+    message: string,
+  ): Promise<PermissionError> {
+    await this.recordRequest(request, { ...entry, result: 'failure', message });
+    return new PermissionError(message);
   }
 
   /** Record a change made by the logged-in operator of this request. */

@@ -1,12 +1,32 @@
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import fastifySwaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger-ui';
+import { StorageKeys } from '@health/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the routes' zod schemas, with Swagger UI at `/{service}/docs`. */
+// Runs in the Swagger UI page (serialized with toString): the page shares the web app's origin,
+// so it sends the logged-in operator's token with the document request and "Try it out".
+const TOKEN_KEY = StorageKeys.accessToken;
+const sendStoredToken = new Function(
+  'request',
+  `var raw = window.localStorage.getItem(${JSON.stringify(TOKEN_KEY)});
+  try { var token = raw && JSON.parse(raw); } catch (e) { token = null; }
+  if (token && !request.headers.Authorization) request.headers.Authorization = 'Bearer ' + token;
+  return request;`,
+) as NonNullable<NonNullable<FastifySwaggerUiOptions['uiConfig']>['requestInterceptor']>;
+
+/**
+ * OpenAPI generated from the routes' zod schemas, with Swagger UI at `/{service}/docs`. The UI's
+ * static files are harmless; the document itself (`/json`, `/yaml`) passes `guardDocument`
+ * (a session check) unless the docs are public.
+ */
 export async function registerApiDocs(
   app: FastifyInstance,
-  opts: { docsPrefix: string; title: string },
+  opts: {
+    docsPrefix: string;
+    title: string;
+    guardDocument?: (request: FastifyRequest) => Promise<void>;
+  },
 ): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
@@ -23,8 +43,15 @@ export async function registerApiDocs(
     },
     transform: jsonSchemaTransform,
   });
+  const guard = opts.guardDocument;
+  const documentPaths = new Set([`${opts.docsPrefix}/json`, `${opts.docsPrefix}/yaml`]);
   await app.register(fastifySwaggerUi, {
     routePrefix: opts.docsPrefix,
-    uiConfig: { docExpansion: 'list', deepLinking: false },
+    uiConfig: { docExpansion: 'list', deepLinking: false, requestInterceptor: sendStoredToken },
+    uiHooks: {
+      onRequest: async (request) => {
+        if (guard && documentPaths.has(request.url.split('?')[0] ?? '')) await guard(request);
+      },
+    },
   });
 }

@@ -47,6 +47,14 @@ export class PermissionError extends AppError {
   }
 }
 
+/** 268: the session must change its first password before anything else (spec §4 "first"). */
+export class PasswordChangeRequiredError extends AppError {
+  constructor(message: string = Messages.passwordChangeRequired) {
+    super(State.PASSWORD_CHANGE_REQUIRED, message);
+    this.name = 'PasswordChangeRequiredError';
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(message: string = Messages.tooManyRequests) {
     super(State.TOO_MANY_REQUESTS, message);

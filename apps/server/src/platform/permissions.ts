@@ -1,7 +1,7 @@
 import { actionKey, findPage, isPermissionKey } from '@health/contract';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { AuthenticatedOperator, Authenticator } from './auth.js';
-import { PermissionError } from './errors.js';
+import { PasswordChangeRequiredError, PermissionError } from './errors.js';
 
 /**
  * How a route says who may call it. Every route under `/{service}/` (except the API docs) must
@@ -14,7 +14,8 @@ import { PermissionError } from './errors.js';
  *   config: { frontPath: ['/a/list', '/b/list'] }             // any one of several pages
  *
  * Every non-public route is authenticated (266 without a live session) and then checked against
- * the operator's group (267). The super-admin group passes every check.
+ * the operator's group (267). The super-admin group passes every check. A session that must still
+ * change its first password may only call the routes marked `beforePasswordChange` (268 otherwise).
  */
 export const ANY_OPERATOR = 'any';
 
@@ -25,11 +26,33 @@ export interface RouteAccessConfig {
   frontPath?: string | readonly string[];
   /** For anything beyond reading: the page action (add, edit, delete, export, reveal, ...). */
   action?: string;
+  /**
+   * Callable by a session that must still change its first password (user info, resources, the
+   * password change itself). Every other route refuses such a session on the server.
+   */
+  beforePasswordChange?: boolean;
+}
+
+/** One API route as the guard saw it: what it requires and the zod schemas of its input. */
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  /** The keys of which the operator must hold one; null: any logged-in operator. */
+  requiredKeys: string[] | null;
+  beforePasswordChange: boolean;
+  /** Request body content types it accepts (multipart uploads, form, JSON). */
+  consumes: readonly string[];
+  schema: { body?: unknown; querystring?: unknown };
 }
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface FastifyContextConfig extends RouteAccessConfig {}
+  interface FastifyInstance {
+    /** Every API route with its access rule and input schemas (see installRouteGuards). */
+    routeTable: readonly RouteTableEntry[];
+  }
 }
 
 /** The keys a route requires (any one suffices), or null when any logged-in operator may call it. */
@@ -59,6 +82,26 @@ export function holdsAny(operator: AuthenticatedOperator, keys: readonly string[
   return operator.builtin || keys.some((key) => operator.grants.has(key));
 }
 
+/** The keys among `keys` that the operator does not hold itself (none for a super-admin). */
+export function keysNotHeld(operator: AuthenticatedOperator, keys: Iterable<string>): string[] {
+  if (operator.builtin) return [];
+  return [...keys].filter((key) => !operator.grants.has(key));
+}
+
+/**
+ * Whether the operator holds a whole group — every key the group grants — and so may put an
+ * account into it, manage the accounts in it, or edit it. Only a super-admin holds the built-in
+ * group (it holds keys that do not exist yet).
+ */
+export function holdsGroup(
+  operator: AuthenticatedOperator,
+  group: { builtin: boolean; grants: ReadonlySet<string> },
+): boolean {
+  if (operator.builtin) return true;
+  if (group.builtin) return false;
+  return keysNotHeld(operator, group.grants).length === 0;
+}
+
 function asArray<T>(value: T | T[] | undefined): T[] {
   if (value === undefined) return [];
   return Array.isArray(value) ? value : [value];
@@ -67,13 +110,18 @@ function asArray<T>(value: T | T[] | undefined): T[] {
 /**
  * Install the guard on every route as it is added: authenticate, then check the declared
  * permission. A route that declares nothing makes startup fail — forgetting is not possible.
+ * Returns the route table (filled as routes are added), which the security tests walk.
  */
 export function installRouteGuards(
   app: FastifyInstance,
   opts: { apiPrefix: string; unguardedPrefixes: string[]; authenticator: Authenticator },
-): void {
+): RouteTableEntry[] {
+  const table: RouteTableEntry[] = [];
   const authenticate: onRequestHookHandler = async (request) => {
     await opts.authenticator.authenticate(request);
+  };
+  const firstPasswordChanged: onRequestHookHandler = async (request) => {
+    if (request.operator?.needChangeType === 'first') throw new PasswordChangeRequiredError();
   };
 
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -82,10 +130,31 @@ export function installRouteGuards(
     if (opts.unguardedPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`)))
       return;
     const access: RouteAccessConfig = route.config ?? {};
-    if (access.public) return;
+    const methods = asArray(route.method as string | string[]).filter((m) => m !== 'HEAD');
+    const schema = (route.schema ?? {}) as {
+      body?: unknown;
+      querystring?: unknown;
+      consumes?: string[];
+    };
+    const entryOf = (required: string[] | null) =>
+      methods.map((method) => ({
+        method,
+        url,
+        public: access.public === true,
+        requiredKeys: required,
+        beforePasswordChange: access.beforePasswordChange === true,
+        consumes: schema.consumes ?? [],
+        schema: { body: schema.body, querystring: schema.querystring },
+      }));
+    if (access.public) {
+      table.push(...entryOf(null));
+      return;
+    }
     const routeName = `${String(route.method)} ${url}`;
     const required = requiredKeysOf(access, routeName);
+    table.push(...entryOf(required));
     const hooks: onRequestHookHandler[] = [authenticate];
+    if (!access.beforePasswordChange) hooks.push(firstPasswordChanged);
     if (required) {
       hooks.push(async (request: FastifyRequest) => {
         if (!request.operator || !holdsAny(request.operator, required)) throw new PermissionError();
@@ -99,6 +168,7 @@ export function installRouteGuards(
       ...hooks,
     ];
   });
+  return table;
 }
 
 /**

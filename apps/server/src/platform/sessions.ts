@@ -46,7 +46,16 @@ export interface SessionPrincipalRow {
 const TOKEN_HASH_PLACEHOLDER = '\u0000token-hash';
 const NOW_PLACEHOLDER = -1;
 
-export type RevokeReason = 'logout' | 'password_changed' | 'disabled' | 'revoked_by_admin';
+export type RevokeReason =
+  'logout' | 'password_changed' | 'disabled' | 'revoked_by_admin' | 'refresh_reuse';
+
+/** What a refresh token turned out to be. */
+export type RotateResult =
+  | { kind: 'rotated'; tokens: IssuedTokens & { operatorId: number } }
+  /** A token this session already rotated out: replayed by someone (the session is suspect). */
+  | { kind: 'reused'; sessionId: number; operatorId: number; rotatedAt: number; live: boolean }
+  /** Unknown, expired, or of a revoked session. */
+  | { kind: 'invalid' };
 
 const USER_AGENT_MAX = 300;
 
@@ -140,35 +149,65 @@ export class SessionStore {
 
   /**
    * Swap a live refresh token for a new pair. The update is conditional on the old hash, so two
-   * concurrent refreshes with the same token cannot both succeed. Returns null when the token is
-   * unknown, revoked or expired.
+   * concurrent refreshes with the same token cannot both succeed. The old hash is kept (in the same
+   * transaction) so that a later use of it is recognised as reuse rather than an unknown token.
    */
-  async rotate(refreshToken: string): Promise<(IssuedTokens & { operatorId: number }) | null> {
+  async rotate(refreshToken: string): Promise<RotateResult> {
     const now = this.now();
+    const oldHash = hashToken(refreshToken);
     const accessToken = newToken();
     const nextRefreshToken = newToken();
     const accessExpiresAt = now + ACCESS_TOKEN_LIFETIME_MS;
-    const row = await this.db
-      .updateTable('sessions')
-      .set({
-        access_hash: hashToken(accessToken),
-        refresh_hash: hashToken(nextRefreshToken),
-        access_expires_at: accessExpiresAt,
-        last_seen_at: now,
-      })
-      .where('refresh_hash', '=', hashToken(refreshToken))
-      .where('revoked_at', 'is', null)
-      .where('refresh_expires_at', '>', now)
-      .returning(['id', 'operator_id'])
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      sessionId: row.id,
-      operatorId: row.operator_id,
-      accessToken,
-      refreshToken: nextRefreshToken,
-      accessExpiresAt,
-    };
+    return this.db.transaction().execute(async (trx): Promise<RotateResult> => {
+      const row = await trx
+        .updateTable('sessions')
+        .set({
+          access_hash: hashToken(accessToken),
+          refresh_hash: hashToken(nextRefreshToken),
+          access_expires_at: accessExpiresAt,
+          last_seen_at: now,
+        })
+        .where('refresh_hash', '=', oldHash)
+        .where('revoked_at', 'is', null)
+        .where('refresh_expires_at', '>', now)
+        .returning(['id', 'operator_id'])
+        .executeTakeFirst();
+      if (row) {
+        await trx
+          .insertInto('session_refresh_rotations')
+          .values({ refresh_hash: oldHash, session_id: row.id, rotated_at: now })
+          .execute();
+        // No session outlives REFRESH_TOKEN_LIFETIME_MS: older rotations can go.
+        await trx
+          .deleteFrom('session_refresh_rotations')
+          .where('rotated_at', '<', now - REFRESH_TOKEN_LIFETIME_MS)
+          .execute();
+        return {
+          kind: 'rotated',
+          tokens: {
+            sessionId: row.id,
+            operatorId: row.operator_id,
+            accessToken,
+            refreshToken: nextRefreshToken,
+            accessExpiresAt,
+          },
+        };
+      }
+      const rotated = await trx
+        .selectFrom('session_refresh_rotations as r')
+        .innerJoin('sessions as s', 's.id', 'r.session_id')
+        .select(['r.session_id', 'r.rotated_at', 's.operator_id', 's.revoked_at'])
+        .where('r.refresh_hash', '=', oldHash)
+        .executeTakeFirst();
+      if (!rotated) return { kind: 'invalid' };
+      return {
+        kind: 'reused',
+        sessionId: Number(rotated.session_id),
+        operatorId: Number(rotated.operator_id),
+        rotatedAt: Number(rotated.rotated_at),
+        live: rotated.revoked_at === null,
+      };
+    });
   }
 
   /** The session a refresh token belongs to (revoked or not), with its operator. */

@@ -165,6 +165,19 @@ export async function login(
   return body.data;
 }
 
+/**
+ * The bootstrapped admin as it is after its first password change (the password stays
+ * ADMIN_PASSWORD): a super-admin session the server lets call every endpoint.
+ */
+export async function loginAdmin(t: TestApp, opts: { ip?: string } = {}): Promise<string> {
+  await t.db
+    .updateTable('operators')
+    .set({ need_change_type: null })
+    .where('username', '=', 'admin')
+    .execute();
+  return (await login(t, 'admin', ADMIN_PASSWORD, opts)).access_token;
+}
+
 export async function createGroup(
   t: TestApp,
   name: string,

@@ -6,6 +6,7 @@ import * as m0005 from './0005_operation_log_indexes.js';
 import * as m0006 from './0006_members.js';
 import * as m0007 from './0007_points.js';
 import * as m0008 from './0008_sign_notices.js';
+import * as m0009 from './0009_refresh_rotations.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0006_members': m0006,
   '0007_points': m0007,
   '0008_sign_notices': m0008,
+  '0009_refresh_rotations': m0009,
 };

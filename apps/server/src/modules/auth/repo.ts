@@ -73,35 +73,50 @@ export class AuthRepo {
       .execute();
   }
 
-  async lastSuccessAt(username: string): Promise<number | null> {
-    const row = await this.db
+  /** The latest successful login of a user name (from one address when given). */
+  async lastSuccessAt(username: string, ip?: string): Promise<number | null> {
+    let query = this.db
       .selectFrom('login_attempts')
       .select('created_at')
       .where('username', '=', username)
-      .where('success', '=', 1)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.created_at ?? null;
+      .where('success', '=', 1);
+    if (ip !== undefined) query = query.where('ip', '=', ip);
+    const row = await query.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+    return row === undefined ? null : Number(row.created_at);
   }
 
-  /** Times of the latest wrong-password failures of a user name or an IP since a moment, newest first. */
+  /**
+   * Times of the latest wrong-password failures since a moment, newest first: of a user name, of
+   * an address, or of a user name from one address.
+   */
   async recentFailureTimes(
-    by: 'username' | 'ip',
-    value: string,
+    by: { username?: string; ip?: string },
     since: number,
     limit: number,
   ): Promise<number[]> {
-    const rows = await this.db
+    let query = this.db
       .selectFrom('login_attempts')
       .select('created_at')
-      .where(by, '=', value)
+      .where('reason', '=', 'bad_credentials')
+      .where('created_at', '>', since);
+    if (by.username !== undefined) query = query.where('username', '=', by.username);
+    if (by.ip !== undefined) query = query.where('ip', '=', by.ip);
+    const rows = await query.orderBy('created_at', 'desc').limit(limit).execute();
+    return rows.map((r) => Number(r.created_at));
+  }
+
+  /** How many different user names failed from an address since a moment (counted up to `cap`). */
+  async failedNamesFrom(ip: string, since: number, cap: number): Promise<number> {
+    const rows = await this.db
+      .selectFrom('login_attempts')
+      .select('username')
+      .distinct()
+      .where('ip', '=', ip)
       .where('reason', '=', 'bad_credentials')
       .where('created_at', '>', since)
-      .orderBy('created_at', 'desc')
-      .limit(limit)
+      .limit(cap)
       .execute();
-    return rows.map((r) => r.created_at);
+    return rows.length;
   }
 
   private operatorWithGroup() {

@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       if (body.grant_type === 'password') {
         return ok(await auth.passwordLogin(body, clientOf(request)), '登录成功');
       }
-      return ok(await auth.refresh(body.refresh_token));
+      return ok(await auth.refresh(body.refresh_token, clientOf(request)));
     },
   );
 

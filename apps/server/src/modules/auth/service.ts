@@ -1,11 +1,16 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   ACCESS_TOKEN_LIFETIME_MS,
+  REFRESH_REUSE_GRACE_MS,
   CAPTCHA_TTL_MS,
+  LOGIN_CAPTCHA_AFTER_FAILURES,
   LOGIN_DELAY_BASE_MS,
+  LOGIN_DELAY_MAX_MS,
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_LOCK_MS,
   LOGIN_MAX_FAILURES,
+  LOGIN_SPRAY_INTERVAL_MS,
+  LOGIN_SPRAY_NAMES,
   Messages,
   State,
   type CaptchaResponse,
@@ -56,9 +61,34 @@ const LOGIN_RESULT_MESSAGES: Record<LoginFailureReason | 'ok', string> = {
 };
 
 /**
- * How long a series of wrong-password failures (newest first) still locks: LOGIN_MAX_FAILURES
- * failures within LOGIN_FAILURE_WINDOW_MS lock for LOGIN_LOCK_MS after the last one. Locked
- * tries are not failures of this kind, so they never extend the lock.
+ * What a login's recent history says about the next try (see the LOGIN_* constants). Failure
+ * lists hold wrong-password failure times inside the window, newest first.
+ */
+export interface LoginHistory {
+  /** Of the user name from every address, since its latest success. */
+  userFailures: readonly number[];
+  /** Of the user name from this address, since its latest success from this address. */
+  pairFailures: readonly number[];
+  /** Of this address for any user name. */
+  addressFailures: readonly number[];
+  /** Different user names that failed from this address. */
+  addressFailedNames: number;
+  /** Whether the user name has ever signed in from this address. */
+  knownAddress: boolean;
+}
+
+export interface LoginGate {
+  /** A captcha is needed even where the captcha is turned off. */
+  captchaRequired: boolean;
+  /** The (user name, address) pair is locked for this long. */
+  lockedMs: number;
+  /** The next try from this address must wait this long. */
+  waitMs: number;
+}
+
+/**
+ * How long LOGIN_MAX_FAILURES failures within LOGIN_FAILURE_WINDOW_MS (newest first) still lock:
+ * LOGIN_LOCK_MS after the last one. Locked tries are not failures, so they never extend a lock.
  */
 export function lockRemainingMs(failureTimesNewestFirst: readonly number[], now: number): number {
   if (failureTimesNewestFirst.length < LOGIN_MAX_FAILURES) return 0;
@@ -69,16 +99,32 @@ export function lockRemainingMs(failureTimesNewestFirst: readonly number[], now:
 }
 
 /**
- * Growing delay before the lock: with k (2 ≤ k < LOGIN_MAX_FAILURES) wrong-password failures of a
- * user name in the window, the next try must wait LOGIN_DELAY_BASE_MS × 2^(k − 2) after the newest.
- * Only per user name: an office behind one IP should not slow down because of one colleague.
+ * The rules against brute force, credential stuffing and lockout abuse (ASVS V2.2.1):
+ * - lock only the (user name, address) pair: a stranger elsewhere cannot lock the owner out;
+ * - slow down across addresses: an address that failed for a user name waits longer the more
+ *   the user name failed from anywhere (an address with no failure for it is not delayed);
+ * - a captcha for a user name under attack, and for every login from a spraying address;
+ * - a spraying address tries user names that never signed in from it once per interval; the
+ *   colleagues behind it who did are not slowed down.
  */
-export function delayRemainingMs(failureTimesNewestFirst: readonly number[], now: number): number {
-  const newest = failureTimesNewestFirst[0];
-  if (newest === undefined) return 0;
-  const recent = failureTimesNewestFirst.filter((at) => newest - at <= LOGIN_FAILURE_WINDOW_MS);
-  if (recent.length < 2 || recent.length >= LOGIN_MAX_FAILURES) return 0;
-  return Math.max(0, newest + LOGIN_DELAY_BASE_MS * 2 ** (recent.length - 2) - now);
+export function loginGate(h: LoginHistory, now: number): LoginGate {
+  const spraying = h.addressFailedNames >= LOGIN_SPRAY_NAMES;
+  const captchaRequired = h.userFailures.length >= LOGIN_CAPTCHA_AFTER_FAILURES || spraying;
+  const lockedMs = lockRemainingMs(h.pairFailures, now);
+  let waitMs = 0;
+  const pairNewest = h.pairFailures[0];
+  if (pairNewest !== undefined && h.userFailures.length >= 2) {
+    const delay = Math.min(
+      LOGIN_DELAY_MAX_MS,
+      LOGIN_DELAY_BASE_MS * 2 ** Math.min(h.userFailures.length - 2, 30),
+    );
+    waitMs = Math.max(waitMs, pairNewest + delay - now);
+  }
+  const addressNewest = h.addressFailures[0];
+  if (spraying && !h.knownAddress && addressNewest !== undefined) {
+    waitMs = Math.max(waitMs, addressNewest + LOGIN_SPRAY_INTERVAL_MS - now);
+  }
+  return { captchaRequired, lockedMs, waitMs: Math.max(0, waitMs) };
 }
 
 export class AuthService {
@@ -114,27 +160,32 @@ export class AuthService {
     return timingSafeEqual(given, Buffer.from(stored));
   }
 
-  /** How long this user name and IP must still wait: the lock, or else the growing delay. */
-  private async waitRemaining(
-    username: string,
-    ip: string,
-    now: number,
-  ): Promise<{ lockedMs: number; delayMs: number }> {
-    const horizon = now - LOGIN_LOCK_MS - LOGIN_FAILURE_WINDOW_MS;
-    // A successful login clears the user name's count (not the IP's: that guards against spraying).
-    const lastSuccess = await this.repo.lastSuccessAt(username);
-    const [byUser, byIp] = await Promise.all([
+  /** The recent login history of this user name and address (see loginGate). */
+  private async history(username: string, ip: string, now: number): Promise<LoginHistory> {
+    // Locks last LOGIN_LOCK_MS after a failure, so a lock's failures reach back this far.
+    const lockHorizon = now - LOGIN_LOCK_MS - LOGIN_FAILURE_WINDOW_MS;
+    const window = now - LOGIN_FAILURE_WINDOW_MS;
+    const [userSuccess, pairSuccess] = await Promise.all([
+      this.repo.lastSuccessAt(username),
+      this.repo.lastSuccessAt(username, ip),
+    ]);
+    const [userFailures, pairFailures, addressFailures, addressFailedNames] = await Promise.all([
+      // A success clears the count of the user name (and of the pair, from that address).
+      this.repo.recentFailureTimes({ username }, Math.max(window, userSuccess ?? window), 64),
       this.repo.recentFailureTimes(
-        'username',
-        username,
-        Math.max(horizon, lastSuccess ?? horizon),
+        { username, ip },
+        Math.max(lockHorizon, pairSuccess ?? lockHorizon),
         LOGIN_MAX_FAILURES,
       ),
-      this.repo.recentFailureTimes('ip', ip, horizon, LOGIN_MAX_FAILURES),
+      this.repo.recentFailureTimes({ ip }, window, 1),
+      this.repo.failedNamesFrom(ip, window, LOGIN_SPRAY_NAMES),
     ]);
     return {
-      lockedMs: Math.max(lockRemainingMs(byUser, now), lockRemainingMs(byIp, now)),
-      delayMs: delayRemainingMs(byUser, now),
+      userFailures,
+      pairFailures,
+      addressFailures,
+      addressFailedNames,
+      knownAddress: pairSuccess !== null,
     };
   }
 
@@ -171,19 +222,27 @@ export class AuthService {
       return error;
     };
 
-    if (
-      this.ctx.config.captchaEnabled &&
-      !(await this.captchaMatches(input.verifyKey, input.verifyCode, now))
-    ) {
-      throw await refuse('captcha', new AppError(State.FAILED, Messages.captchaWrong));
+    const gate = loginGate(await this.history(username, client.ip, now), now);
+    const captchaOn = this.ctx.config.captchaEnabled || gate.captchaRequired;
+    if (captchaOn && !(await this.captchaMatches(input.verifyKey, input.verifyCode, now))) {
+      // Where the captcha is off, the answer tells the login form to show it.
+      const asked = !this.ctx.config.captchaEnabled;
+      throw await refuse(
+        'captcha',
+        new AppError(
+          State.FAILED,
+          asked && !input.verifyCode ? Messages.captchaRequired : Messages.captchaWrong,
+          undefined,
+          { captchaRequired: true },
+        ),
+      );
     }
-    const { lockedMs, delayMs } = await this.waitRemaining(username, client.ip, now);
-    if (lockedMs > 0) {
-      const minutes = Math.max(1, Math.ceil(lockedMs / MINUTE_MS));
+    if (gate.lockedMs > 0) {
+      const minutes = Math.max(1, Math.ceil(gate.lockedMs / MINUTE_MS));
       throw await refuse('locked', new TooManyRequestsError(Messages.loginLocked(minutes)));
     }
-    if (delayMs > 0) {
-      const seconds = Math.max(1, Math.ceil(delayMs / 1000));
+    if (gate.waitMs > 0) {
+      const seconds = Math.max(1, Math.ceil(gate.waitMs / 1000));
       throw await refuse('throttled', new TooManyRequestsError(Messages.loginTooSoon(seconds)));
     }
     const operator = await this.repo.findOperatorByUsername(username);
@@ -214,10 +273,17 @@ export class AuthService {
     return this.tokenResponse(operator, grants, tokens, now);
   }
 
-  /** Rotate both tokens; the old refresh and access tokens stop working. */
-  async refresh(refreshToken: string): Promise<TokenResponse> {
-    const rotated = await this.ctx.sessions.rotate(refreshToken);
-    if (!rotated) throw new SessionError();
+  /**
+   * Rotate both tokens; the old refresh and access tokens stop working. A refresh token that was
+   * already rotated out means two parties hold the session's tokens (one stole them): the whole
+   * session ends and the operation log gets a security event. Within REFRESH_REUSE_GRACE_MS of
+   * the rotation it is taken for two tabs of one browser refreshing at once: refused, nothing ended.
+   */
+  async refresh(refreshToken: string, client: ClientMeta): Promise<TokenResponse> {
+    const result = await this.ctx.sessions.rotate(refreshToken);
+    if (result.kind === 'reused') await this.onRefreshReuse(result, client);
+    if (result.kind !== 'rotated') throw new SessionError();
+    const rotated = result.tokens;
     const operator = await this.repo.findOperatorById(rotated.operatorId);
     if (!operator || !fromDbBool(operator.enabled)) {
       await this.ctx.sessions.revoke(rotated.sessionId, 'disabled');
@@ -226,6 +292,28 @@ export class AuthService {
     const grants = await this.grantsOf(operator);
     if (!grants.hasAnyPage) throw new PermissionError();
     return this.tokenResponse(operator, grants, rotated, this.ctx.now());
+  }
+
+  private async onRefreshReuse(
+    reuse: { sessionId: number; operatorId: number; rotatedAt: number; live: boolean },
+    client: ClientMeta,
+  ): Promise<void> {
+    const now = this.ctx.now();
+    if (!reuse.live || now - reuse.rotatedAt <= REFRESH_REUSE_GRACE_MS) return;
+    await this.ctx.sessions.revoke(reuse.sessionId, 'refresh_reuse');
+    const operator = await this.repo.findOperatorById(reuse.operatorId);
+    const username = operator?.username ?? '';
+    await this.ctx.audit.record({
+      operator: { id: reuse.operatorId, username },
+      module: 'auth',
+      action: 'refreshReuse',
+      target: `操作员 ${username} 的会话 #${reuse.sessionId}`,
+      ip: client.ip,
+      result: 'failure',
+      message: Messages.refreshReused,
+      requestId: client.requestId,
+      after: { sessionId: reuse.sessionId, rotatedAt: reuse.rotatedAt, revoked: true },
+    });
   }
 
   /**

@@ -1,6 +1,8 @@
 import {
   ApiPaths,
   Messages,
+  SETTING_INIT_ACTION,
+  SETTING_INIT_PAGES,
   envelope,
   homeOverviewSchema,
   settingInitResponseSchema,
@@ -32,7 +34,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     ApiPaths.userInfo,
     {
-      config: { frontPath: ANY_OPERATOR },
+      config: { frontPath: ANY_OPERATOR, beforePasswordChange: true },
       // The token check of every app load (the benchmarked hot path): its answer is built from
       // typed fields, so it is serialized without a zod validation pass; the schema documents it.
       serializerCompiler: () => (payload) => JSON.stringify(payload),
@@ -48,7 +50,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     ApiPaths.resources,
     {
-      config: { frontPath: ANY_OPERATOR },
+      config: { frontPath: ANY_OPERATOR, beforePasswordChange: true },
       // The tree is immutable per group version: its JSON is cached instead of validated and
       // serialized on every call; TypeScript checks the shape.
       serializerCompiler: () => (payload) =>
@@ -65,7 +67,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     ApiPaths.updatePassword,
     {
-      config: { frontPath: ANY_OPERATOR },
+      config: { frontPath: ANY_OPERATOR, beforePasswordChange: true },
       schema: {
         tags: ['system'],
         summary: '修改本人密码（首次登录强制修改时不需要旧密码）',
@@ -83,7 +85,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     ApiPaths.settingInit,
     {
-      config: { frontPath: ANY_OPERATOR },
+      config: { frontPath: SETTING_INIT_PAGES, action: SETTING_INIT_ACTION },
       schema: {
         tags: ['system'],
         summary: '刷新系统配置缓存',

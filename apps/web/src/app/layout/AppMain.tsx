@@ -1,8 +1,12 @@
 import { Activity, useRef, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
+import { Result } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { useSettingsStore } from '../../shared/stores/settings';
 import { usePermissionStore } from '../../shared/stores/permission';
 import { useTagsViewStore } from '../../shared/stores/tags-view';
+import { useUserStore } from '../../shared/stores/user';
 import { useRouteTitle } from '../use-route-title';
 
 /**
@@ -11,7 +15,13 @@ import { useRouteTitle } from '../use-route-title';
  * Closing a tag or Refresh drops it. With the tag bar off, only the current page is mounted.
  */
 export function AppMain() {
+  const { t } = useTranslation();
   const outlet = useOutlet();
+  // Until the first password is changed the server answers nothing but the change (268): the
+  // page is not rendered (its queries would only be refused) and the forced dialog is on top.
+  const firstChangePending = useUserStore(
+    (s) => !!s.info?.need_change_pwd && s.info.need_change_type === 'first',
+  );
   const { pathname } = useLocation();
   const tagsOn = useSettingsStore((s) => s.tagsView);
   const cachedViews = useTagsViewStore((s) => s.cachedViews);
@@ -26,6 +36,18 @@ export function AppMain() {
     if (key !== pathname && !cachedViews.includes(key)) map.delete(key);
   }
   if (cacheable) map.set(pathname, outlet);
+
+  if (firstChangePending) {
+    return (
+      <main className="app-main" id="main-content">
+        <Result
+          icon={<LockOutlined />}
+          title={t('password.forcedFirst')}
+          subTitle={t('password.firstPending')}
+        />
+      </main>
+    );
+  }
 
   return (
     <main className="app-main" id="main-content">

@@ -14,18 +14,21 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { Dropdown, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { actionKey, SETTING_INIT_ACTION, SETTING_INIT_PAGES } from '@health/contract';
 import { LOGO_URL } from '../../shared/components/logo';
 import { toast } from '../../shared/feedback/feedback';
 import { changeLanguage, localTitle } from '../../shared/i18n';
 import { loginPath } from '../../shared/session/session-rules';
 import { logout } from '../../shared/session/session';
 import { useAppStore } from '../../shared/stores/app';
-import { usePermissionStore } from '../../shared/stores/permission';
+import { usePermissionStore, useHoldsAny } from '../../shared/stores/permission';
 import { useSettingsStore, type Language } from '../../shared/stores/settings';
 import { useUserStore } from '../../shared/stores/user';
 import { reloadSettings } from '../../features/system/api/setting-api';
 import { PROFILE_PATH } from '../../shared/permission/fixed-paths';
 import { useCurrentSection } from './use-current-section';
+
+const SETTING_INIT_KEYS = SETTING_INIT_PAGES.map((page) => actionKey(page, SETTING_INIT_ACTION));
 
 const LANGUAGES: { key: Language; label: string }[] = [
   { key: 'zh-CN', label: '简体中文' },
@@ -51,6 +54,9 @@ export function Navbar({ onChangePassword }: { onChangePassword: () => void }) {
   const displayName = useUserStore((s) => s.info?.name) || userName;
   const avatar = useUserStore((s) => s.info?.avatar);
   const [reloading, setReloading] = useState(false);
+  // settingInit needs the edit action of a settings page: without it the server answers 267,
+  // which ends the session, so the button is not offered.
+  const mayReload = useHoldsAny(SETTING_INIT_KEYS);
 
   const topItems: MenuProps['items'] = topNav.map((tab) => {
     const label = localTitle({ title: tab.title, titleEn: tab.titleEn }, i18n.language);
@@ -141,16 +147,18 @@ export function Navbar({ onChangePassword }: { onChangePassword: () => void }) {
         />
       </nav>
       <div className="navbar-right">
-        <button
-          type="button"
-          className="navbar-icon-button"
-          aria-label={t('nav.refresh')}
-          title={t('nav.refresh')}
-          onClick={refresh}
-          disabled={reloading}
-        >
-          <ReloadOutlined spin={reloading} />
-        </button>
+        {mayReload && (
+          <button
+            type="button"
+            className="navbar-icon-button"
+            aria-label={t('nav.refresh')}
+            title={t('nav.refresh')}
+            onClick={refresh}
+            disabled={reloading}
+          >
+            <ReloadOutlined spin={reloading} />
+          </button>
+        )}
         <Dropdown
           menu={{ items: userItems, onClick: onUserMenu }}
           trigger={['click']}

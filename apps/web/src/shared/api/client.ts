@@ -2,6 +2,7 @@ import {
   ApiPaths,
   DEFAULT_API_SERVICE,
   ERROR_NOTICE_MS,
+  StorageKeys,
   Messages,
   RELOGIN_STATES,
   REQUEST_TIMEOUT_MS,
@@ -10,6 +11,7 @@ import {
 } from '@health/contract';
 import { i18n } from '../i18n';
 import { notice } from '../feedback/feedback';
+import { readJson } from '../session/storage';
 import { useUserStore } from '../stores/user';
 import { ApiError, fieldErrorsOf } from './errors';
 import { encodeBody, toQuery, type BodyType, type Params } from './encode';
@@ -22,6 +24,7 @@ import { encodeBody, toQuery, type BodyType, type Params } from './encode';
  * - 200: resolve data (checked against the zod schema when one is given);
  * - 266: refresh the tokens once (shared by concurrent calls) and retry; else log out to /login;
  * - 267: show the no-permission message, clear the session, go to /login;
+ * - 268: the session must change its first password: (re)open the forced dialog, no toast;
  * - 50008 / 50012 / 50014: the "you have been logged out" confirm;
  * - any other state: msg (or "ERROR: <state>") as an error for 5 s, reject with an ApiError
  *   carrying state, msg and field errors;
@@ -173,10 +176,24 @@ async function send(
 
 /* ---------- token refresh: once, shared by concurrent calls ---------- */
 
+/**
+ * Another tab of this browser may have refreshed the session: its tokens are in local storage.
+ * Take them instead of refreshing with a token that was rotated out — the server ends a session
+ * whose rotated-out refresh token comes back.
+ */
+function adoptStoredTokens(rejected: string | null): boolean {
+  const access = readJson<string>(StorageKeys.accessToken);
+  const refresh = readJson<string>(StorageKeys.refreshToken);
+  if (!access || !refresh || access === rejected) return false;
+  useUserStore.getState().setTokens(access, refresh);
+  return true;
+}
+
 let refreshing: Promise<boolean> | null = null;
 
-function refreshTokens(): Promise<boolean> {
+function refreshTokens(rejected: string | null): Promise<boolean> {
   refreshing ??= (async () => {
+    if (adoptStoredTokens(rejected)) return true;
     const refreshToken = useUserStore.getState().refreshToken;
     if (!refreshToken) return false;
     try {
@@ -195,7 +212,8 @@ function refreshTokens(): Promise<boolean> {
         typeof data?.access_token !== 'string' ||
         typeof data.refresh_token !== 'string'
       ) {
-        return false;
+        // Two tabs refreshing at once: the other one won and stored the new pair.
+        return adoptStoredTokens(rejected);
       }
       useUserStore.getState().setTokens(data.access_token, data.refresh_token);
       return true;
@@ -276,7 +294,7 @@ export async function request<T>(
     ) {
       const current = useUserStore.getState().token;
       // Another call may already have rotated the token; otherwise refresh once.
-      const renewed = current && current !== sentToken ? true : await refreshTokens();
+      const renewed = current && current !== sentToken ? true : await refreshTokens(sentToken);
       if (renewed) env = await send(path, o, useUserStore.getState().token);
     }
   } catch (e) {
@@ -303,6 +321,9 @@ export async function request<T>(
     endSession('invalid', msg || i18n.t('api.sessionInvalid'));
   } else if (state === State.NO_PERMISSION && hadSession && o.auth !== false) {
     endSession('permission', msg || i18n.t('api.noPermission'));
+  } else if (state === State.PASSWORD_CHANGE_REQUIRED) {
+    // The forced dialog (which cannot be closed) says what to do; the server refuses the rest.
+    useUserStore.getState().requireFirstChange();
   } else if ((RELOGIN_STATES as readonly number[]).includes(state)) {
     confirmRelogin();
   } else if (!o.silent) {
@@ -402,7 +423,7 @@ export async function download(path: string, opts: DownloadOptions = {}): Promis
     answer = await fetchFile(path, opts, sentToken);
     if (!('blob' in answer) && answer.state === State.SESSION_INVALID) {
       const current = useUserStore.getState().token;
-      const renewed = current && current !== sentToken ? true : await refreshTokens();
+      const renewed = current && current !== sentToken ? true : await refreshTokens(sentToken);
       const token = useUserStore.getState().token;
       if (renewed && token) answer = await fetchFile(path, opts, token);
     }

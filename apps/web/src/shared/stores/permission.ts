@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { StorageKeys, type Resource } from '@health/contract';
+import { actionKey, StorageKeys, type Resource } from '@health/contract';
 import { readJson, writeJson } from '../session/storage';
 import { allowedPathsOf, generatePermission, type PermissionData } from '../permission/routes';
 
@@ -60,3 +60,23 @@ export function usePageActions(path: string): readonly string[] {
   return usePermissionStore((s) => s.routes.find((r) => r.path === path)?.actions ?? NO_ACTIONS);
 }
 const NO_ACTIONS: readonly string[] = [];
+
+/** Every permission key the operator holds (pages and page:action keys), from its resource list. */
+export function heldKeysOf(resources: readonly Resource[]): ReadonlySet<string> {
+  const keys = new Set<string>();
+  for (const section of resources) {
+    for (const page of section.children) {
+      keys.add(page.frontPath);
+      for (const action of page.actions) keys.add(actionKey(page.frontPath, action));
+    }
+  }
+  return keys;
+}
+
+/** Whether the operator holds at least one of the keys. */
+export function useHoldsAny(keys: readonly string[]): boolean {
+  return usePermissionStore((s) => {
+    const held = heldKeysOf(s.resources);
+    return keys.some((key) => held.has(key));
+  });
+}

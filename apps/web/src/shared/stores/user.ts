@@ -34,6 +34,8 @@ export interface UserState {
   setInfo: (info: UserInfo) => void;
   /** The password prompt was answered (changed, later or closed): clear the stored need flag. */
   clearNeedChange: () => void;
+  /** The server refused a call until the first password is changed (state 268). */
+  requireFirstChange: () => void;
   reset: () => void;
 }
 
@@ -80,6 +82,11 @@ export const useUserStore = create<UserState>()((set, get) => ({
   },
   clearNeedChange: () => {
     const info = { ...(get().info ?? { need_change_type: null }), need_change_pwd: false };
+    writeJson(StorageKeys.userDict, info);
+    set({ info });
+  },
+  requireFirstChange: () => {
+    const info: UserDict = { ...get().info, need_change_pwd: true, need_change_type: 'first' };
     writeJson(StorageKeys.userDict, info);
     set({ info });
   },

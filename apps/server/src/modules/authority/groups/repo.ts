@@ -74,10 +74,10 @@ export class GroupsRepo {
       .executeTakeFirst();
   }
 
-  async options(): Promise<{ id: number; name: string; builtin: number }[]> {
+  async options(): Promise<{ id: number; name: string; builtin: number; updated_at: number }[]> {
     return this.db
       .selectFrom('permission_groups')
-      .select(['id', 'name', 'builtin'])
+      .select(['id', 'name', 'builtin', 'updated_at'])
       .orderBy('builtin', 'desc')
       .orderBy('name')
       .execute();

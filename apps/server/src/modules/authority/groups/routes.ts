@@ -40,7 +40,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         response: { 200: envelope(groupListResponseSchema) },
       },
     },
-    async (request) => ok(await groups.list(request.query)),
+    async (request) => ok(await groups.list(request, request.query)),
   );
 
   app.get(
@@ -54,7 +54,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         response: { 200: envelope(groupDetailSchema) },
       },
     },
-    async (request) => ok(await groups.detail(request.query.id)),
+    async (request) => ok(await groups.detail(request, request.query.id)),
   );
 
   app.get(
@@ -67,7 +67,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         response: { 200: envelope(groupOptionsResponseSchema) },
       },
     },
-    async () => ok(await groups.options()),
+    async (request) => ok(await groups.options(request)),
   );
 
   app.post(

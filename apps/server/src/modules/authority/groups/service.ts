@@ -6,6 +6,7 @@ import {
   expandGrants,
   findPage,
   isPermissionKey,
+  permissionKeyTitle,
   type GroupDetail,
   type GroupListItem,
   type GroupListQuery,
@@ -15,6 +16,8 @@ import {
 } from '@health/contract';
 import type { FastifyRequest } from 'fastify';
 import { fromDbBool } from '../../../db/values.js';
+import { currentOperator, type AuthenticatedOperator } from '../../../platform/auth.js';
+import { holdsGroup, keysNotHeld } from '../../../platform/permissions.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { isUniqueViolation } from '../../../db/errors.js';
@@ -63,7 +66,25 @@ export class GroupsService {
     this.repo = new GroupsRepo(ctx.db);
   }
 
-  private toItem(row: GroupRow, stored: readonly string[]): GroupListItem {
+  /**
+   * Whether the caller may edit or delete a group: not the built-in one, not its own (nobody
+   * changes its own permissions), and every permission in it is one the caller holds.
+   */
+  private static editableBy(
+    actor: AuthenticatedOperator,
+    row: GroupRow,
+    stored: readonly string[],
+  ): boolean {
+    const builtin = fromDbBool(row.builtin);
+    if (builtin || row.id === actor.groupId) return false;
+    return holdsGroup(actor, { builtin, grants: expandGrants(stored) });
+  }
+
+  private toItem(
+    actor: AuthenticatedOperator,
+    row: GroupRow,
+    stored: readonly string[],
+  ): GroupListItem {
     const keys = effectiveKeys(row, stored);
     return {
       id: row.id,
@@ -74,16 +95,19 @@ export class GroupsService {
       operatorCount: row.operator_count,
       createdAt: Number(row.created_at),
       updatedAt: Number(row.updated_at),
+      editable: GroupsService.editableBy(actor, row, stored),
     };
   }
 
   async list(
+    request: FastifyRequest,
     query: GroupListQuery & { current: number; pageSize: number },
   ): Promise<Page<GroupListItem>> {
+    const actor = currentOperator(request);
     const page = await this.repo.list(query);
     const resources = await this.repo.resourcesOf(page.list.map((g) => g.id));
     return {
-      list: page.list.map((row) => this.toItem(row, resources.get(row.id) ?? [])),
+      list: page.list.map((row) => this.toItem(actor, row, resources.get(row.id) ?? [])),
       pagination: page.pagination,
     };
   }
@@ -95,14 +119,70 @@ export class GroupsService {
     return { row, stored };
   }
 
-  async detail(id: number): Promise<GroupDetail> {
+  async detail(request: FastifyRequest, id: number): Promise<GroupDetail> {
     const { row, stored } = await this.load(id);
-    return { ...this.toItem(row, stored), resources: effectiveKeys(row, stored) };
+    return {
+      ...this.toItem(currentOperator(request), row, stored),
+      resources: effectiveKeys(row, stored),
+    };
   }
 
-  async options(): Promise<GroupOption[]> {
+  /** The operator form's group choices; `assignable` when the caller holds the whole group. */
+  async options(request: FastifyRequest): Promise<GroupOption[]> {
+    const actor = currentOperator(request);
     const rows = await this.repo.options();
-    return rows.map((r) => ({ id: r.id, name: r.name, builtin: fromDbBool(r.builtin) }));
+    return Promise.all(
+      rows.map(async (r) => {
+        const builtin = fromDbBool(r.builtin);
+        const { grants } = await this.ctx.grants.of(r.id, Number(r.updated_at), builtin);
+        return {
+          id: r.id,
+          name: r.name,
+          builtin,
+          assignable: holdsGroup(actor, { builtin, grants }),
+        };
+      }),
+    );
+  }
+
+  /** Refuse (267, logged) granting a permission the caller does not hold itself. */
+  private async assertHoldsKeys(
+    request: FastifyRequest,
+    keys: readonly string[],
+    action: string,
+    target: string,
+  ) {
+    const missing = keysNotHeld(currentOperator(request), keys);
+    if (missing.length === 0) return;
+    const titles = missing.slice(0, 3).map(permissionKeyTitle).join('、');
+    throw await this.ctx.audit.refusal(
+      request,
+      { module: 'authority', action, target, after: { resources: missing } },
+      AuthorityMessages.resourcesNotHeld(
+        missing.length > 3 ? `${titles} 等${missing.length}项` : titles,
+      ),
+    );
+  }
+
+  /**
+   * Refuse (267, logged) changing a group the caller may not change: its own group (nobody
+   * raises its own permissions) or a group holding permissions the caller does not hold.
+   */
+  private async assertMayChange(
+    request: FastifyRequest,
+    row: GroupRow,
+    stored: readonly string[],
+    action: string,
+  ) {
+    const actor = currentOperator(request);
+    if (GroupsService.editableBy(actor, row, stored)) return;
+    throw await this.ctx.audit.refusal(
+      request,
+      { module: 'authority', action, target: `权限组 ${row.name}` },
+      row.id === actor.groupId
+        ? AuthorityMessages.ownGroupLocked
+        : AuthorityMessages.groupBeyondOwn,
+    );
   }
 
   private async assertNameFree(name: string, exceptId?: number): Promise<void> {
@@ -118,6 +198,7 @@ export class GroupsService {
 
   async add(request: FastifyRequest, input: GroupInput): Promise<number> {
     const keys = keysToStore(input.resources);
+    await this.assertHoldsKeys(request, keys, 'add', `权限组 ${input.name}`);
     await this.assertNameFree(input.name);
     const at = this.ctx.now();
     try {
@@ -152,7 +233,9 @@ export class GroupsService {
   async update(request: FastifyRequest, id: number, input: GroupInput): Promise<void> {
     const { row, stored } = await this.load(id);
     if (fromDbBool(row.builtin)) throw new AppError(State.FAILED, AuthorityMessages.builtinLocked);
+    await this.assertMayChange(request, row, stored, 'edit');
     const keys = keysToStore(input.resources);
+    await this.assertHoldsKeys(request, keys, 'edit', `权限组 ${row.name}`);
     await this.assertNameFree(input.name, id);
     const version = Math.max(this.ctx.now(), Number(row.updated_at) + 1);
     try {
@@ -183,6 +266,7 @@ export class GroupsService {
   async delete(request: FastifyRequest, id: number): Promise<void> {
     const { row, stored } = await this.load(id);
     if (fromDbBool(row.builtin)) throw new AppError(State.FAILED, AuthorityMessages.builtinLocked);
+    await this.assertMayChange(request, row, stored, 'delete');
     await this.ctx.db.transaction().execute(async (trx) => {
       const repo = new GroupsRepo(trx);
       // Counted inside the transaction so an operator added meanwhile is not orphaned.

@@ -16,6 +16,8 @@ export interface OperatorRecord {
   group_id: number;
   group_name: string;
   group_builtin: number;
+  /** The group's version (updated_at): the key of its cached grants. */
+  group_version: number;
   staff_role: StaffRole;
   enabled: number;
   need_change_type: NeedChangeType | null;
@@ -57,6 +59,7 @@ export class OperatorsRepo {
         'o.group_id',
         'g.name as group_name',
         'g.builtin as group_builtin',
+        'g.updated_at as group_version',
         'o.staff_role',
         'o.enabled',
         'o.need_change_type',
@@ -103,10 +106,12 @@ export class OperatorsRepo {
       .executeTakeFirst();
   }
 
-  findGroup(id: number): Promise<{ id: number; name: string; builtin: number } | undefined> {
+  findGroup(
+    id: number,
+  ): Promise<{ id: number; name: string; builtin: number; updated_at: number } | undefined> {
     return this.db
       .selectFrom('permission_groups')
-      .select(['id', 'name', 'builtin'])
+      .select(['id', 'name', 'builtin', 'updated_at'])
       .where('id', '=', id)
       .executeTakeFirst();
   }

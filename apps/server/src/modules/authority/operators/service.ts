@@ -15,10 +15,11 @@ import {
 } from '@health/contract';
 import type { FastifyRequest } from 'fastify';
 import { fromDbBool } from '../../../db/values.js';
-import { currentOperator } from '../../../platform/auth.js';
+import { currentOperator, type AuthenticatedOperator } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { hashPassword } from '../../../platform/passwords.js';
+import { holdsGroup } from '../../../platform/permissions.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { OperatorsRepo, type OperatorRecord } from './repo.js';
 
@@ -88,7 +89,65 @@ export class OperatorsService {
     this.repo = new OperatorsRepo(ctx.db);
   }
 
-  private static toItem(row: OperatorRecord, selfId: number): OperatorListItem {
+  /** A group's expanded grants (cached per group version). */
+  private async grantsOf(group: { id: number; builtin: boolean; version: number }) {
+    const { grants } = await this.ctx.grants.of(group.id, group.version, group.builtin);
+    return { builtin: group.builtin, grants };
+  }
+
+  /** Whether the caller may manage this account: it holds the account's whole group. */
+  private async mayManage(actor: AuthenticatedOperator, row: OperatorRecord): Promise<boolean> {
+    if (actor.builtin) return true;
+    const group = await this.grantsOf({
+      id: row.group_id,
+      builtin: fromDbBool(row.group_builtin),
+      version: Number(row.group_version),
+    });
+    return holdsGroup(actor, group);
+  }
+
+  /**
+   * Refuse (267, logged) managing an account whose group the caller does not hold: resetting its
+   * password would let the caller sign in with more than it holds. Only a super-admin manages a
+   * super-admin.
+   */
+  private async assertMayManage(request: FastifyRequest, row: OperatorRecord, action: string) {
+    const actor = currentOperator(request);
+    if (await this.mayManage(actor, row)) return;
+    throw await this.ctx.audit.refusal(
+      request,
+      { module: 'authority', action, target: `操作员 ${row.username}` },
+      fromDbBool(row.group_builtin)
+        ? AuthorityMessages.superAdminOnly
+        : AuthorityMessages.operatorBeyondOwn,
+    );
+  }
+
+  /** Refuse (267, logged) putting an account into a group the caller does not hold. */
+  private async assertMayAssign(
+    request: FastifyRequest,
+    group: { id: number; name: string; builtin: number; updated_at: number },
+    action: string,
+    target: string,
+  ) {
+    const grants = await this.grantsOf({
+      id: group.id,
+      builtin: fromDbBool(group.builtin),
+      version: Number(group.updated_at),
+    });
+    if (holdsGroup(currentOperator(request), grants)) return;
+    throw await this.ctx.audit.refusal(
+      request,
+      { module: 'authority', action, target, after: { group: group.name } },
+      grants.builtin ? AuthorityMessages.superAdminOnly : AuthorityMessages.groupNotHeld,
+    );
+  }
+
+  private static toItem(
+    row: OperatorRecord,
+    selfId: number,
+    manageable: boolean,
+  ): OperatorListItem {
     return {
       id: row.id,
       username: row.username,
@@ -104,16 +163,19 @@ export class OperatorsService {
       createdAt: Number(row.created_at),
       updatedAt: Number(row.updated_at),
       isSelf: row.id === selfId,
+      manageable,
     };
   }
 
   async list(request: FastifyRequest, query: OperatorListParams): Promise<Page<OperatorListItem>> {
-    const selfId = currentOperator(request).id;
+    const actor = currentOperator(request);
     const page = await this.repo.list(query);
-    return {
-      list: page.list.map((row) => OperatorsService.toItem(row, selfId)),
-      pagination: page.pagination,
-    };
+    const list = await Promise.all(
+      page.list.map(async (row) =>
+        OperatorsService.toItem(row, actor.id, await this.mayManage(actor, row)),
+      ),
+    );
+    return { list, pagination: page.pagination };
   }
 
   private async load(id: number, repo = this.repo): Promise<OperatorRecord> {
@@ -124,8 +186,9 @@ export class OperatorsService {
 
   async detail(request: FastifyRequest, id: number): Promise<OperatorDetail> {
     const row = await this.load(id);
+    const actor = currentOperator(request);
     return {
-      ...OperatorsService.toItem(row, currentOperator(request).id),
+      ...OperatorsService.toItem(row, actor.id, await this.mayManage(actor, row)),
       introduction: row.introduction,
       liveSessions: await this.repo.countLiveSessions(id, this.ctx.now()),
     };
@@ -170,7 +233,8 @@ export class OperatorsService {
   }
 
   async add(request: FastifyRequest, input: OperatorAddInput): Promise<InitialPasswordResponse> {
-    await this.requireGroup(input.groupId);
+    const group = await this.requireGroup(input.groupId);
+    await this.assertMayAssign(request, group, 'add', `操作员 ${input.username}`);
     await this.assertUsernameFree(input.username);
     const initial = OperatorsService.initialPassword(input.password);
     const passwordHash = await hashPassword(initial.password);
@@ -207,7 +271,17 @@ export class OperatorsService {
 
   async update(request: FastifyRequest, id: number, input: OperatorUpdateInput): Promise<void> {
     const before = await this.load(id);
+    const target = `操作员 ${before.username}`;
+    await this.assertMayManage(request, before, 'edit');
+    if (id === currentOperator(request).id && input.groupId !== Number(before.group_id)) {
+      throw await this.ctx.audit.refusal(
+        request,
+        { module: 'authority', action: 'edit', target },
+        AuthorityMessages.ownGroupChange,
+      );
+    }
     const group = await this.requireGroup(input.groupId);
+    await this.assertMayAssign(request, group, 'edit', target);
     await this.assertUsernameFree(input.username, id);
     const at = this.ctx.now();
     try {
@@ -248,6 +322,7 @@ export class OperatorsService {
     if (!enabled && id === self.id) {
       throw new AppError(State.FAILED, AuthorityMessages.cannotDisableSelf);
     }
+    await this.assertMayManage(request, before, enabled ? 'enable' : 'disable');
     const at = this.ctx.now();
     return this.ctx.db.transaction().execute(async (trx) => {
       const repo = new OperatorsRepo(trx);
@@ -277,6 +352,7 @@ export class OperatorsService {
     if (id === currentOperator(request).id) {
       throw new AppError(State.FAILED, AuthorityMessages.cannotDeleteSelf);
     }
+    await this.assertMayManage(request, before, 'delete');
     await this.ctx.db.transaction().execute(async (trx) => {
       const repo = new OperatorsRepo(trx);
       await OperatorsService.assertNotLastSuperAdmin(repo, before);
@@ -304,6 +380,7 @@ export class OperatorsService {
     entered: string | undefined,
   ): Promise<InitialPasswordResponse> {
     const before = await this.load(id);
+    await this.assertMayManage(request, before, 'resetPwd');
     const initial = OperatorsService.initialPassword(entered);
     const passwordHash = await hashPassword(initial.password);
     const self = currentOperator(request);
@@ -378,6 +455,7 @@ export class OperatorsService {
   async revokeSession(request: FastifyRequest, operatorId: number, sessionId: number) {
     const operator = await this.load(operatorId);
     const self = currentOperator(request);
+    if (operatorId !== self.id) await this.assertMayManage(request, operator, 'revokeSession');
     if (sessionId === self.sessionId) {
       throw new AppError(State.FAILED, AuthorityMessages.cannotRevokeCurrent);
     }

@@ -15,23 +15,24 @@ const ForcedPasswordDialog = lazy(() =>
  * the user's once-a-day key.
  */
 export default function ForcedPasswordPrompt() {
-  const [mode, setMode] = useState<ForcedMode | null>(null);
+  const [due, setDue] = useState(false);
+  const info = useUserStore((s) => s.info);
+  const userName = useUserStore((s) => s.userName);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => {
-      const { info, userName } = useUserStore.getState();
-      setMode(forcedPasswordMode(info, hasKey(laterKeyFor(userName))));
-    }, FORCED_PASSWORD_PROMPT_DELAY_MS);
+    const timer = window.setTimeout(() => setDue(true), FORCED_PASSWORD_PROMPT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
 
+  // Follows the stored flags: a server refusal (268) that sets "first" opens it at once.
+  const mode: ForcedMode | null = due
+    ? forcedPasswordMode(info, hasKey(laterKeyFor(userName)))
+    : null;
   if (!mode) return null;
 
   const later = () => {
-    const { userName, clearNeedChange } = useUserStore.getState();
-    clearNeedChange();
+    useUserStore.getState().clearNeedChange();
     writeJson(laterKeyFor(userName), todayKey());
-    setMode(null);
   };
 
   return (

@@ -37,7 +37,9 @@ export default function LoginPage() {
   const captcha = useCaptcha();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const captchaEnabled = captcha.data ? captcha.data.enabled : true;
+  // The server asks for the captcha after repeated failures even where it is turned off.
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const captchaEnabled = (captcha.data ? captcha.data.enabled : true) || captchaAsked;
 
   const refreshCaptcha = () => {
     form.setFieldValue('verifyCode', '');
@@ -62,7 +64,10 @@ export default function LoginPage() {
         isApiError(e) ? e.msg || t('api.errorState', { state: e.state }) : t('common.failed'),
       );
       applyFieldErrors(form, e);
-      if (captchaEnabled) refreshCaptcha();
+      const asked =
+        isApiError(e) && (e.data as { captchaRequired?: unknown } | null)?.captchaRequired === true;
+      if (asked) setCaptchaAsked(true);
+      if (captchaEnabled || asked) refreshCaptcha();
     } finally {
       setSubmitting(false);
     }

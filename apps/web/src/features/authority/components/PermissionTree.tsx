@@ -18,6 +18,11 @@ export interface PermissionTreeProps {
   value?: string[];
   onChange?: (value: string[]) => void;
   readOnly?: boolean;
+  /**
+   * The keys the editing operator holds itself: only these can be granted (the server refuses
+   * the rest); the others are shown greyed out. Omitted: every key.
+   */
+  held?: ReadonlySet<string>;
 }
 
 const ALL_NODE_KEYS: string[] = [];
@@ -34,7 +39,7 @@ const ALL_NODE_KEYS: string[] = [];
  * Every section → page → action of the catalogue as a checkable tree. Hidden pages sit under
  * their list page, checked and disabled with it ("随列表页授予").
  */
-export function PermissionTree({ value, onChange, readOnly }: PermissionTreeProps) {
+export function PermissionTree({ value, onChange, readOnly, held }: PermissionTreeProps) {
   const { t } = useTranslation(AUTHORITY_NS);
   const selection = useMemo(() => value ?? [], [value]);
   const [expanded, setExpanded] = useState<React.Key[]>(SECTION_KEYS);
@@ -56,12 +61,18 @@ export function PermissionTree({ value, onChange, readOnly }: PermissionTreeProp
         ) : (
           node.title
         ),
-      disableCheckbox: readOnly || node.kind === 'hidden',
+      disableCheckbox:
+        readOnly ||
+        node.kind === 'hidden' ||
+        (held !== undefined && node.kind !== 'section' && !held.has(node.key)),
       selectable: false,
       ...(node.children ? { children: node.children.map(convert) } : {}),
     });
     return PERMISSION_TREE.map(convert);
-  }, [readOnly, t]);
+  }, [held, readOnly, t]);
+
+  /** Only keys the operator holds can be picked (a section click picks its held keys). */
+  const grantable = (keys: string[]) => (held ? keys.filter((k) => held.has(k)) : keys);
 
   const state = useMemo(() => treeState(selection), [selection]);
   const counts = countSelection(selection);
@@ -71,7 +82,7 @@ export function PermissionTree({ value, onChange, readOnly }: PermissionTreeProp
       <Space wrap style={{ marginBottom: 8 }}>
         {!readOnly && (
           <>
-            <Button size="small" onClick={() => onChange?.([...ALL_SELECTABLE_KEYS])}>
+            <Button size="small" onClick={() => onChange?.(grantable([...ALL_SELECTABLE_KEYS]))}>
               {t('group.selectAll')}
             </Button>
             <Button size="small" onClick={() => onChange?.([])}>
@@ -109,7 +120,7 @@ export function PermissionTree({ value, onChange, readOnly }: PermissionTreeProp
           checkedKeys={state}
           onCheck={(_, info) => {
             if (readOnly) return;
-            onChange?.(toggle(selection, String(info.node.key), info.checked));
+            onChange?.(grantable(toggle(selection, String(info.node.key), info.checked)));
           }}
         />
       </div>

@@ -1,10 +1,12 @@
+import { useMemo } from 'react';
 import { Alert, Form, Input } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GroupDetail } from '@health/contract';
 import { EditPage } from '../../../shared/components/edit-page';
-import { usePageActions } from '../../../shared/stores/permission';
+import { heldKeysOf, usePageActions, usePermissionStore } from '../../../shared/stores/permission';
+import { useUserStore } from '../../../shared/stores/user';
 import { authorityKeys, fetchGroup, saveGroup } from '../api/authority-api';
 import { PermissionTree } from '../components/PermissionTree';
 import { AUTHORITY_NS } from '../locales';
@@ -32,7 +34,15 @@ export default function GroupEditPage() {
     staleTime: 0,
     gcTime: 0,
   });
-  const readOnly = !!group.data?.builtin || !actions.includes(id ? 'edit' : 'add');
+  // A group the operator may not change (built in, its own, or holding more than it holds) is
+  // shown read-only; the server refuses such a change too.
+  const readOnly =
+    !!group.data?.builtin ||
+    (!!group.data && !group.data.editable) ||
+    !actions.includes(id ? 'edit' : 'add');
+  const resources = usePermissionStore((s) => s.resources);
+  const held = useMemo(() => heldKeysOf(resources), [resources]);
+  const ownGroupName = useUserStore((s) => s.info?.groupName);
 
   return (
     <EditPage<GroupDetail, Values>
@@ -53,11 +63,17 @@ export default function GroupEditPage() {
         const locked = readOnly;
         return (
           <>
-            {record?.builtin && (
+            {record && !record.editable && (
               <Alert
                 type="info"
                 showIcon
-                message={t('group.builtinReadOnly')}
+                message={
+                  record.builtin
+                    ? t('group.builtinReadOnly')
+                    : record.name === ownGroupName
+                      ? t('group.ownReadOnly')
+                      : t('group.beyondReadOnly')
+                }
                 style={{ marginBottom: 16 }}
               />
             )}
@@ -97,7 +113,7 @@ export default function GroupEditPage() {
                 },
               ]}
             >
-              <PermissionTree readOnly={locked} />
+              <PermissionTree readOnly={locked} held={held} />
             </Form.Item>
           </>
         );

@@ -81,9 +81,9 @@ export default function GroupListPage() {
               size="small"
               onClick={() => void navigate(`${EDIT_PAGE}?id=${g.id}`)}
             >
-              {g.builtin || !actions.includes('edit') ? t('group.viewAction') : t('member.edit')}
+              {!g.editable || !actions.includes('edit') ? t('group.viewAction') : t('member.edit')}
             </Button>
-            {actions.includes('delete') && !g.builtin && (
+            {actions.includes('delete') && g.editable && (
               <Popconfirm
                 title={t('group.deleteConfirm', { name: g.name })}
                 description={

@@ -148,10 +148,18 @@ export default function MemberEditPage() {
               name="groupId"
               label={t('member.group')}
               rules={[{ required: true, message: t('member.groupRequired') }]}
+              extra={record?.isSelf ? t('member.ownGroupHint') : t('member.groupAssignHint')}
             >
               <Select
                 loading={groups.isPending}
-                options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+                // Nobody changes its own group; a group holding more than the caller is offered
+                // greyed out (the server refuses it too).
+                disabled={record?.isSelf}
+                options={(groups.data ?? []).map((g) => ({
+                  value: g.id,
+                  label: g.assignable ? g.name : `${g.name}（${t('member.groupNotHeld')}）`,
+                  disabled: !g.assignable,
+                }))}
                 showSearch
                 optionFilterProp="label"
               />

@@ -146,7 +146,7 @@ export default function MemberListPage() {
         },
         render: (enabled: boolean, o) => (
           <Space size={4}>
-            {canEdit && !o.isSelf ? (
+            {canEdit && !o.isSelf && o.manageable ? (
               <Switch
                 size="small"
                 checked={enabled}
@@ -189,8 +189,10 @@ export default function MemberListPage() {
         width: 200,
         fixed: 'right',
         render: (_: unknown, o) => {
+          // An account whose group holds more than the caller is read-only to it (the server
+          // refuses too): only its sessions can be looked at.
           const more = [
-            ...(actions.includes('reset')
+            ...(actions.includes('reset') && o.manageable
               ? [{ key: 'reset', label: t('member.resetPwd'), onClick: () => setResetting(o) }]
               : []),
             ...(actions.includes('session')
@@ -199,7 +201,7 @@ export default function MemberListPage() {
           ];
           return (
             <Space size={0}>
-              {canEdit && (
+              {canEdit && o.manageable && (
                 <Button
                   type="link"
                   size="small"
@@ -208,7 +210,12 @@ export default function MemberListPage() {
                   {t('member.edit')}
                 </Button>
               )}
-              {actions.includes('delete') && !o.isSelf && (
+              {!o.manageable && (
+                <Tooltip title={t('member.notManageableHint')}>
+                  <Tag style={{ marginInline: 8 }}>{t('member.notManageable')}</Tag>
+                </Tooltip>
+              )}
+              {actions.includes('delete') && !o.isSelf && o.manageable && (
                 <Popconfirm
                   title={t('member.deleteConfirm', { name: displayName(o) })}
                   okButtonProps={{ danger: true }}

@@ -90,6 +90,7 @@ const enUS: DeepString<Resources> = {
     forcedFirstTip:
       'For your account’s safety the initial password must be changed; log in again afterwards.',
     forcedOver90Tip: 'For your account’s safety we recommend changing it now.',
+    firstPending: 'Change the initial password to start using the system',
     old: 'Old password',
     new: 'New password',
     confirm: 'Confirm new password',

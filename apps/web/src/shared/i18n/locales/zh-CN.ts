@@ -85,6 +85,7 @@ const zhCN = {
     forcedFirst: '首次登录，请修改初始密码',
     forcedOver90: '您的密码已超过90天未修改，请修改密码',
     forcedFirstTip: '为了账号安全，首次登录须修改初始密码，修改后请重新登录。',
+    firstPending: '修改初始密码后才能使用系统',
     forcedOver90Tip: '为了账号安全，建议您立即修改密码。',
     old: '旧密码',
     new: '新密码',
