@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { ApiPaths, MemberPaths } from '@health/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoutePlugin } from '../src/app.js';
@@ -8,6 +7,7 @@ import {
   ADMIN_PASSWORD,
   bodyOf,
   call,
+  capturedLogger,
   createTestApp,
   loginAdmin,
   tryLogin,
@@ -34,21 +34,13 @@ const probes: RoutePlugin = async (app) => {
 /** The server log never holds personal or secret data (issue: full phones in logged URLs). */
 describe.each(databaseKinds)('log redaction on %s', (kind) => {
   let t: TestApp;
-  const lines: string[] = [];
-  const log = () => lines.join('');
+  const captured = capturedLogger('info');
+  const log = captured.text;
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
       extraRoutes: [probes],
-      logger: {
-        level: 'info',
-        stream: new Writable({
-          write(chunk, _enc, done) {
-            lines.push(String(chunk));
-            done();
-          },
-        }),
-      },
+      logger: captured.logger,
     });
     const gradeId = await insertGrade(t, { name: '普通会员', growth: 0 });
     await insertMember(t, { gradeId, phone: PHONE, idNumber: ID_NUMBER });

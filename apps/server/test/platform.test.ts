@@ -1,14 +1,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { ApiPaths, Messages } from '@health/contract';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoutePlugin } from '../src/app.js';
 import { ANY_OPERATOR } from '../src/platform/permissions.js';
 import { databaseKinds } from './helpers/databases.js';
-import { bodyOf, call, createTestApp, loginAdmin, type TestApp } from './helpers/app.js';
+import {
+  bodyOf,
+  call,
+  capturedLogger,
+  createTestApp,
+  loginAdmin,
+  type TestApp,
+} from './helpers/app.js';
 
 /** Probe routes that exercise the platform the way a module would. */
 const probes: RoutePlugin = async (app) => {
@@ -37,20 +43,13 @@ const probes: RoutePlugin = async (app) => {
 
 describe.each(databaseKinds)('platform on %s', (kind) => {
   let t: TestApp;
-  const logLines: string[] = [];
+  const captured = capturedLogger('error');
+  const logLines = captured.lines;
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
       extraRoutes: [probes],
-      logger: {
-        level: 'error',
-        stream: new Writable({
-          write(chunk, _enc, done) {
-            logLines.push(String(chunk));
-            done();
-          },
-        }),
-      },
+      logger: captured.logger,
     });
   });
   afterAll(() => t.close());

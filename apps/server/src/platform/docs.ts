@@ -34,7 +34,7 @@ export async function registerApiDocs(
       info: {
         title: opts.title,
         description:
-          '响应均为信封 { state, msg, data }：200 成功；255 失败（校验失败时 data.errors 列出字段）；266 登录失效；267 无权限；429 请求过于频繁。请求体默认为 application/x-www-form-urlencoded，也接受 JSON。',
+          '响应均为信封 { state, msg, data }：200 成功；255 失败（校验失败时 data.errors 列出字段）；266 登录失效；267 无权限；268 须先修改初始密码；429 请求过于频繁。请求体默认为 application/x-www-form-urlencoded，也接受 JSON。',
         version: '1',
       },
       components: {

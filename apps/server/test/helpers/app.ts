@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiPaths, type Envelope } from '@health/contract';
@@ -93,6 +94,21 @@ export async function createTestApp(
       await database.destroy();
     },
   };
+}
+
+/** A logger that keeps every line the app logs (at `level`) for the test to read. */
+export function capturedLogger(level: 'info' | 'error' = 'info') {
+  const lines: string[] = [];
+  const logger = {
+    level,
+    stream: new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    }),
+  };
+  return { lines, logger, text: () => lines.join('') };
 }
 
 export function bodyOf<T = unknown>(response: LightMyRequestResponse): Envelope<T> {

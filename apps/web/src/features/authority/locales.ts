@@ -29,6 +29,7 @@ const zh = {
     resourcesHint:
       '勾选页面即授予查看；页面下的操作（新增、编辑、删除、导出等）需单独勾选。隐藏页面随其列表页一起授予。',
     grantedWithList: '随列表页授予',
+    notHeldHint: '灰色为你自己没有的权限，不能授予',
     selectAll: '全选',
     clearAll: '清空',
     expandAll: '展开全部',
@@ -136,6 +137,7 @@ const en: typeof zh = {
     resourcesHint:
       'A checked page can be viewed; its actions (add, edit, delete, export, ...) are checked separately. Hidden pages come with their list page.',
     grantedWithList: 'granted with the list page',
+    notHeldHint: 'Greyed out: permissions you do not hold yourself cannot be granted',
     selectAll: 'Select all',
     clearAll: 'Clear',
     expandAll: 'Expand all',

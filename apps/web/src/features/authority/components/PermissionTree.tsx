@@ -99,6 +99,9 @@ export function PermissionTree({ value, onChange, readOnly, held }: PermissionTr
         <Typography.Text type="secondary" data-testid="permission-summary">
           {t('group.selectedSummary', counts)}
         </Typography.Text>
+        {!readOnly && held && ALL_SELECTABLE_KEYS.some((key) => !held.has(key)) && (
+          <Typography.Text type="secondary">{t('group.notHeldHint')}</Typography.Text>
+        )}
       </Space>
       <div
         style={{
