@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idListSchema, idSchema } from './ids.js';
+import { fromNumberOrText, idListSchema, idSchema } from './ids.js';
 
 /**
  * Body fields shared by the content entities (search words, SMS templates, agreements): form
@@ -59,9 +59,11 @@ export const contentDeletedSchema = z.object({ deleted: z.number().int() });
 /** An optional epoch-ms time in a body ("" or missing → null). */
 export const contentOptionalTime = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? null : v),
-  z.coerce
-    .number({ error: '时间格式不正确' })
-    .int('时间格式不正确')
-    .min(0, '时间格式不正确')
-    .nullable(),
+  fromNumberOrText(
+    z.coerce
+      .number({ error: '时间格式不正确' })
+      .int('时间格式不正确')
+      .min(0, '时间格式不正确')
+      .nullable(),
+  ),
 );

@@ -90,3 +90,19 @@ export function idListSchema(label = '编号', options: IdListOptions = {}) {
     min > 0 ? list.min(min, options.minMessage ?? `请选择${label}`) : list,
   );
 }
+
+/**
+ * Numbers that are not ids (page, amount, sort, time) still come from forms as text, so their
+ * schemas coerce with `z.coerce.number()` — which also turns `true` into 1, `[5]` into 5 and
+ * `{}` into NaN-or-worse. Wrapped in this, only a number or a text reaches the coercion; any
+ * other type fails with the field's own message.
+ */
+export function fromNumberOrText<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (v) =>
+      v === undefined || v === null || typeof v === 'number' || typeof v === 'string'
+        ? v
+        : Number.NaN,
+    schema,
+  );
+}

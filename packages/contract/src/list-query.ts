@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromNumberOrText } from './ids.js';
 
 /**
  * Reusable pieces of list queries, combined with `listQuerySchema` by each list endpoint:
@@ -50,11 +51,13 @@ export function optionalText(max = 100) {
 /** An optional epoch-millisecond time (query string → number; "" → not given). */
 export const optionalEpochMs = z.preprocess(
   blankToUndefined,
-  z.coerce
-    .number({ error: '时间格式不正确' })
-    .int('时间格式不正确')
-    .min(0, '时间格式不正确')
-    .optional(),
+  fromNumberOrText(
+    z.coerce
+      .number({ error: '时间格式不正确' })
+      .int('时间格式不正确')
+      .min(0, '时间格式不正确')
+      .optional(),
+  ),
 );
 
 /** `startTime` / `endTime` (epoch ms, inclusive) of a time-range filter. */

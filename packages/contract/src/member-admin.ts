@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema } from './ids.js';
+import { fromNumberOrText, idSchema, optionalIdSchema } from './ids.js';
 import {
   contentBoolean,
   contentIdSchema,
@@ -131,11 +131,13 @@ export const gradeListSchema = pageOf(memberGradeSchema);
 const intField = (required: string, label: string, min: number, max: number) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: required })
-      .int(`${label}必须是整数`)
-      .min(min, `${label}最小为${min}`)
-      .max(max, `${label}最大为${max}`),
+    fromNumberOrText(
+      z.coerce
+        .number({ error: required })
+        .int(`${label}必须是整数`)
+        .min(min, `${label}最小为${min}`)
+        .max(max, `${label}最大为${max}`),
+    ),
   );
 
 const gradeFields = {

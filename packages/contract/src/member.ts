@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nullableIdSchema, optionalIdSchema } from './ids.js';
+import { fromNumberOrText, nullableIdSchema, optionalIdSchema } from './ids.js';
 import { contentBoolean, contentIdSchema } from './content-fields.js';
 import { MAINLAND_PHONE } from './format.js';
 import { optionalEpochMs, optionalText, sortQuerySchema } from './list-query.js';
@@ -156,11 +156,13 @@ const optionalChannel = nullableIdSchema('渠道');
 
 export const relationshipField = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? null : v),
-  z.coerce
-    .number({ error: MemberMessages.relationshipInvalid })
-    .int(MemberMessages.relationshipInvalid)
-    .refine((n) => RELATIONSHIP_CODES.includes(n), MemberMessages.relationshipInvalid)
-    .nullable(),
+  fromNumberOrText(
+    z.coerce
+      .number({ error: MemberMessages.relationshipInvalid })
+      .int(MemberMessages.relationshipInvalid)
+      .refine((n) => RELATIONSHIP_CODES.includes(n), MemberMessages.relationshipInvalid)
+      .nullable(),
+  ),
 );
 
 /* ------------------------------------------------------------------ contacts */
@@ -354,11 +356,13 @@ export const memberAddRequestSchema = z.object({
   /** The grade follows it (the highest grade whose required growth it reaches). */
   growthValue: z.preprocess(
     (v) => (v === '' || v === undefined || v === null ? 0 : v),
-    z.coerce
-      .number({ error: '成长值必须是数字' })
-      .int('成长值必须是整数')
-      .min(0, '成长值不能小于0')
-      .max(100_000_000, '成长值过大'),
+    fromNumberOrText(
+      z.coerce
+        .number({ error: '成长值必须是数字' })
+        .int('成长值必须是整数')
+        .min(0, '成长值不能小于0')
+        .max(100_000_000, '成长值过大'),
+    ),
   ),
   contacts: z.array(contactInputSchema).max(10, MemberMessages.tooManyContacts).default([]),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idListSchema } from './ids.js';
+import { fromNumberOrText, idListSchema } from './ids.js';
 import { contentIdSchema } from './content-fields.js';
 import { checkTimeRange, optionalText, timeRangeQuerySchema } from './list-query.js';
 import { listQuerySchema, pageOf } from './pagination.js';
@@ -113,7 +113,9 @@ const idList = idListSchema('编号', { max: 100, maxMessage: '最多选择100�
 
 const scheduledAtField = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? null : v),
-  z.coerce.number({ error: '发送时间格式不正确' }).int('发送时间格式不正确').min(0).nullable(),
+  fromNumberOrText(
+    z.coerce.number({ error: '发送时间格式不正确' }).int('发送时间格式不正确').min(0).nullable(),
+  ),
 );
 
 const noticeFields = z.object({
@@ -170,10 +172,12 @@ export const noticeScheduleRequestSchema = z.object({
   id: contentIdSchema,
   scheduledAt: z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: NoticeMessages.scheduledAtRequired })
-      .int(NoticeMessages.scheduledAtRequired)
-      .min(0, NoticeMessages.scheduledAtRequired),
+    fromNumberOrText(
+      z.coerce
+        .number({ error: NoticeMessages.scheduledAtRequired })
+        .int(NoticeMessages.scheduledAtRequired)
+        .min(0, NoticeMessages.scheduledAtRequired),
+    ),
   ),
 });
 export type NoticeScheduleRequest = z.infer<typeof noticeScheduleRequestSchema>;

@@ -1,19 +1,24 @@
 import { z } from 'zod';
+import { fromNumberOrText } from './ids.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
 
 /** Query of every list endpoint: current page and page size (max 100). */
 export const listQuerySchema = z.object({
-  current: z.coerce
-    .number({ error: '页码必须是数字' })
-    .int('页码必须是整数')
-    .min(1, '页码最小为1')
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: '每页条数必须是数字' })
-    .int('每页条数必须是整数')
-    .min(1, '每页条数最小为1')
-    .max(MAX_PAGE_SIZE, `每页条数最多为${MAX_PAGE_SIZE}`)
-    .default(DEFAULT_PAGE_SIZE),
+  current: fromNumberOrText(
+    z.coerce
+      .number({ error: '页码必须是数字' })
+      .int('页码必须是整数')
+      .min(1, '页码最小为1')
+      .default(1),
+  ),
+  pageSize: fromNumberOrText(
+    z.coerce
+      .number({ error: '每页条数必须是数字' })
+      .int('每页条数必须是整数')
+      .min(1, '每页条数最小为1')
+      .max(MAX_PAGE_SIZE, `每页条数最多为${MAX_PAGE_SIZE}`)
+      .default(DEFAULT_PAGE_SIZE),
+  ),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema } from './ids.js';
+import { fromNumberOrText, idSchema, optionalIdSchema } from './ids.js';
 import { listQuerySchema, pageOf } from './pagination.js';
 import { checkTimeRange, optionalText, timeRangeQuerySchema } from './list-query.js';
 
@@ -165,11 +165,15 @@ export const pointsAdjustRequestSchema = z.object({
   memberId: z.preprocess(blankToUndefined, idSchema('会员编号', { required: '请选择会员' })),
   amount: z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: PointsMessages.amountRequired })
-      .int(PointsMessages.amountInteger)
-      .refine((v) => v !== 0, { message: PointsMessages.amountZero })
-      .refine((v) => Math.abs(v) <= POINTS_ADJUST_MAX, { message: PointsMessages.amountTooLarge }),
+    fromNumberOrText(
+      z.coerce
+        .number({ error: PointsMessages.amountRequired })
+        .int(PointsMessages.amountInteger)
+        .refine((v) => v !== 0, { message: PointsMessages.amountZero })
+        .refine((v) => Math.abs(v) <= POINTS_ADJUST_MAX, {
+          message: PointsMessages.amountTooLarge,
+        }),
+    ),
   ),
   reason: z
     .string({ error: PointsMessages.reasonRequired })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromNumberOrText } from './ids.js';
 import {
   contentBoolean,
   contentIdSchema,
@@ -71,12 +72,14 @@ export const searchListSchema = pageOf(searchWordSchema);
 const searchWordFields = {
   keyword: contentText(SearchMessages.keywordRequired, SEARCH_KEYWORD_MAX, '搜索词'),
   type: z.enum(SEARCH_WORD_TYPES, { error: SearchMessages.typeRequired }),
-  sort: z.coerce
-    .number({ error: '排序必须是数字' })
-    .int('排序必须是整数')
-    .min(0, '排序最小为0')
-    .max(SEARCH_SORT_MAX, `排序最大为${SEARCH_SORT_MAX}`)
-    .default(0),
+  sort: fromNumberOrText(
+    z.coerce
+      .number({ error: '排序必须是数字' })
+      .int('排序必须是整数')
+      .min(0, '排序最小为0')
+      .max(SEARCH_SORT_MAX, `排序最大为${SEARCH_SORT_MAX}`)
+      .default(0),
+  ),
   enabled: contentBoolean('请选择是否启用').default(true),
   validFrom: contentOptionalTime,
   validTo: contentOptionalTime,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalIdSchema } from './ids.js';
+import { fromNumberOrText, optionalIdSchema } from './ids.js';
 import { checkTimeRange, optionalText, timeRangeQuerySchema } from './list-query.js';
 import { listQuerySchema, pageOf } from './pagination.js';
 
@@ -161,12 +161,14 @@ const recordFilterShape = {
   /** Streak at least. */
   minStreak: z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: '连续天数必须是数字' })
-      .int('连续天数必须是整数')
-      .min(1, '连续天数最小为1')
-      .max(10_000, '连续天数过大')
-      .optional(),
+    fromNumberOrText(
+      z.coerce
+        .number({ error: '连续天数必须是数字' })
+        .int('连续天数必须是整数')
+        .min(1, '连续天数最小为1')
+        .max(10_000, '连续天数过大')
+        .optional(),
+    ),
   ),
 };
 

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { idListSchema, idSchema, optionalIdSchema, parseId } from '@health/contract';
+import {
+  idListSchema,
+  idSchema,
+  listQuerySchema,
+  optionalIdSchema,
+  parseId,
+  pointsAdjustRequestSchema,
+} from '@health/contract';
 import { nonCanonicalIdJson, nonCanonicalIdText } from './id-arbitraries.js';
 
 const positiveSafe = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
@@ -74,5 +81,20 @@ describe('idListSchema', () => {
   it('keeps its size limits', () => {
     expect(idListSchema('记录', { min: 1 }).safeParse([]).success).toBe(false);
     expect(idListSchema('记录', { max: 2 }).safeParse([1, 2, 3]).success).toBe(false);
+  });
+});
+
+describe('fromNumberOrText (numbers that are not ids)', () => {
+  it('coerces numbers and text as before, and refuses booleans, arrays and objects', () => {
+    expect(listQuerySchema.parse({ current: '2', pageSize: 50 })).toEqual({
+      current: 2,
+      pageSize: 50,
+    });
+    for (const bad of [true, false, [5], [[5]], { a: 1 }]) {
+      expect(listQuerySchema.safeParse({ current: bad }).success).toBe(false);
+      expect(
+        pointsAdjustRequestSchema.safeParse({ memberId: 1, amount: bad, reason: '测试' }).success,
+      ).toBe(false);
+    }
   });
 });
