@@ -12,6 +12,10 @@
  * saturated throughput that is a full-speed burst for half of every second, so its p99 is the
  * saturated queueing delay again (connections ÷ req/s), whatever the server's own latency.
  * Both runs are preceded by an unmeasured warm-up, so the JIT's first second is not in the tail.
+ *
+ * `mixAtFixedRate` is the open loop over a weighted mix of requests (reads and writes, each kind
+ * timed on its own; a write may build a new body for every request), and `saturate` takes an
+ * autocannon request sequence for the mix's throughput at full speed.
  */
 import autocannon from 'autocannon';
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,24 +38,47 @@ export interface Target {
   body?: string;
 }
 
+/** For `saturate`: each connection sends these requests in turn (paths relative to `url`). */
+export interface SequenceTarget {
+  url: string;
+  requests: autocannon.Request[];
+}
+
 const WARM_UP_S = 3;
 
 /** Closed-loop load at full speed after a warm-up. */
 export async function saturate(
   name: string,
-  target: Target,
+  target: Target | SequenceTarget,
   connections: number,
   durationS: number,
-): Promise<LoadResult> {
+): Promise<
+  LoadResult & {
+    /** Failed requests (socket errors, timeouts), warm-up included, by message. */
+    socketErrors: Record<string, number>;
+  }
+> {
   const options = { ...target, connections };
-  await autocannon({ ...options, duration: WARM_UP_S });
-  const result = await autocannon({ ...options, duration: durationS });
+  const socketErrors: Record<string, number> = {};
+  const run = (duration: number) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon({ ...options, duration }, (err, r) =>
+        err ? reject(err as Error) : resolve(r),
+      );
+      instance.on('reqError', (err: Error) => {
+        const key = `${err.name}: ${err.message}`;
+        socketErrors[key] = (socketErrors[key] ?? 0) + 1;
+      });
+    });
+  await run(WARM_UP_S);
+  const result = await run(durationS);
   return {
     name,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
+    socketErrors,
   };
 }
 
@@ -68,13 +95,9 @@ function percentile(sorted: number[], p: number): number {
 class RawConnection {
   private readonly socket: net.Socket;
   private buffered: Buffer = Buffer.alloc(0);
-  private onAnswer?: (status: number) => void;
+  private onAnswer?: (status: number, body: Buffer) => void;
 
-  constructor(
-    url: URL,
-    private readonly request: Buffer,
-    onFailure: (err: Error) => void,
-  ) {
+  constructor(url: URL, onFailure: (err: Error) => void) {
     this.socket = net.connect(Number(url.port || 80), url.hostname);
     this.socket.setNoDelay(true);
     this.socket.on('data', (chunk) => {
@@ -95,9 +118,9 @@ class RawConnection {
     return this.onAnswer !== undefined;
   }
 
-  send(onAnswer: (status: number) => void): void {
+  send(request: Buffer, onAnswer: (status: number, body: Buffer) => void): void {
     this.onAnswer = onAnswer;
-    this.socket.write(this.request);
+    this.socket.write(request);
   }
 
   private read(chunk: Buffer): void {
@@ -109,10 +132,11 @@ class RawConnection {
     if (!length) throw new Error(`answer without content-length:\n${head}`);
     const end = headEnd + 4 + Number(length[1]);
     if (this.buffered.length < end) return;
+    const body = this.buffered.subarray(headEnd + 4, end);
     this.buffered = this.buffered.subarray(end);
     const done = this.onAnswer;
     this.onAnswer = undefined;
-    done?.(Number(head.slice(9, 12)));
+    done?.(Number(head.slice(9, 12)), body);
   }
 
   close(): void {
@@ -134,26 +158,77 @@ function requestBytes(url: URL, target: Target): Buffer {
   );
 }
 
+/** One kind of request in a mix: a fixed request, or one built anew each time (a unique body). */
+export interface MixEntry {
+  name: string;
+  /** Relative share of the requests (any positive numbers). */
+  weight: number;
+  target: Target | (() => Target);
+}
+
+/**
+ * The order the kinds of a mix are sent in (indexes into `weights`, one round): smooth weighted
+ * round robin, so each kind's requests are spread evenly over the run instead of coming in blocks.
+ */
+export function mixOrder(weights: number[]): number[] {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  const current = weights.map(() => 0);
+  const order: number[] = [];
+  const length = Math.min(1000, Math.max(weights.length, Math.round(total)));
+  for (let i = 0; i < length; i++) {
+    weights.forEach((w, k) => (current[k]! += w));
+    const best = current.indexOf(Math.max(...current));
+    current[best]! -= total;
+    order.push(best);
+  }
+  return order;
+}
+
+/** An API answer is the envelope { state, msg, data }: success is state 200 (not only HTTP 2xx). */
+function envelopeState(body: Buffer): number | undefined {
+  const m = /^\{"state":(\d+)/.exec(body.subarray(0, 20).toString('latin1'));
+  return m ? Number(m[1]) : undefined;
+}
+
+interface KindRun {
+  latencies: number[];
+  non2xx: number;
+  /** Answers that were not a success: HTTP status not 2xx, or an envelope state other than 200. */
+  failed: number;
+}
+
 /** One open-loop run: `rate` requests per second for `durationS`, over `connections`. */
 async function openLoop(
-  target: Target,
+  mix: MixEntry[],
   rate: number,
   connections: number,
   durationS: number,
-): Promise<{ latencies: number[]; non2xx: number; seconds: number }> {
-  const url = new URL(target.url);
-  const request = requestBytes(url, target);
+): Promise<{ kinds: KindRun[]; seconds: number }> {
+  const fixedTarget = mix.map((m) => m.target).find((t) => typeof t !== 'function');
+  const url = new URL((fixedTarget ?? (mix[0]!.target as () => Target)()).url);
+  // Fixed requests are serialized once; built ones for every request they send.
+  const prepared = mix.map((m) =>
+    typeof m.target === 'function' ? null : requestBytes(new URL(m.target.url), m.target),
+  );
+  const bytesOf = (kind: number): Buffer => {
+    const fixed = prepared[kind];
+    if (fixed) return fixed;
+    const target = (mix[kind]!.target as () => Target)();
+    const u = new URL(target.url);
+    if (u.host !== url.host) throw new Error(`a mix goes to one server: ${u.host} ≠ ${url.host}`);
+    return requestBytes(u, target);
+  };
+  const order = mixOrder(mix.map((m) => m.weight));
   let fail: (err: Error) => void = () => undefined;
   const pool = Array.from(
     { length: connections },
-    () => new RawConnection(url, request, (err) => fail(err)),
+    () => new RawConnection(url, (err) => fail(err)),
   );
-  const latencies: number[] = [];
-  let non2xx = 0;
+  const kinds: KindRun[] = mix.map(() => ({ latencies: [], non2xx: 0, failed: 0 }));
   const total = Math.round(rate * durationS);
   const intervalMs = 1000 / rate;
   // Requests that are due while every connection is busy wait here; their time still runs.
-  const waiting: number[] = [];
+  const waiting: { dueAt: number; kind: number }[] = [];
   let sent = 0;
   let answered = 0;
   const started = performance.now();
@@ -166,16 +241,20 @@ async function openLoop(
       for (const c of pool) c.close();
       reject(err);
     };
-    const dispatch = (connection: RawConnection, dueAt: number) =>
-      connection.send((status) => {
-        latencies.push(performance.now() - dueAt);
-        if (status < 200 || status >= 300) non2xx++;
+    const dispatch = (connection: RawConnection, dueAt: number, kind: number) =>
+      connection.send(bytesOf(kind), (status, body) => {
+        const run = kinds[kind]!;
+        run.latencies.push(performance.now() - dueAt);
+        const state = envelopeState(body);
+        if (status < 200 || status >= 300) run.non2xx++;
+        if (status < 200 || status >= 300 || (state !== undefined && state !== 200)) run.failed++;
         answered++;
         const next = waiting.shift();
-        if (next !== undefined) dispatch(connection, next);
+        if (next !== undefined) dispatch(connection, next.dueAt, next.kind);
         else if (answered === total) {
+          stopped = true;
           for (const c of pool) c.close();
-          resolve({ latencies, non2xx, seconds: (performance.now() - started) / 1000 });
+          resolve({ kinds, seconds: (performance.now() - started) / 1000 });
         }
       });
     const tick = () => {
@@ -184,9 +263,10 @@ async function openLoop(
       // Send every request that is due by now; each is timed from its own due moment.
       while (sent < total && sent * intervalMs <= elapsed) {
         const dueAt = started + sent * intervalMs;
+        const kind = order[sent % order.length]!;
         const free = pool.find((c) => !c.busy);
-        if (free) dispatch(free, dueAt);
-        else waiting.push(dueAt);
+        if (free) dispatch(free, dueAt, kind);
+        else waiting.push({ dueAt, kind });
         sent++;
       }
       if (sent < total) setTimeout(tick, Math.max(0, sent * intervalMs - elapsed));
@@ -204,6 +284,49 @@ function cpuTicks(): [number, number] | null {
   return [ticks[7] ?? 0, ticks.reduce((a, b) => a + b, 0)];
 }
 
+export interface MixResult {
+  name: string;
+  /** Answers per second, all kinds together. */
+  rps: number;
+  /** Per kind: its own answers per second, p50, p99 and failures. */
+  kinds: (LoadResult & { count: number; failed: number })[];
+  stealPct?: number;
+}
+
+/** Open-loop load of a weighted mix at `rate` req/s over `connections`, after a warm-up. */
+export async function mixAtFixedRate(
+  name: string,
+  mix: MixEntry[],
+  rate: number,
+  connections: number,
+  durationS: number,
+): Promise<MixResult> {
+  await openLoop(mix, rate, connections, WARM_UP_S);
+  const before = cpuTicks();
+  const run = await openLoop(mix, rate, connections, durationS);
+  const after = cpuTicks();
+  const count = run.kinds.reduce((n, k) => n + k.latencies.length, 0);
+  return {
+    name,
+    rps: count / run.seconds,
+    kinds: run.kinds.map((k, i) => {
+      const sorted = k.latencies.sort((a, b) => a - b);
+      return {
+        name: mix[i]!.name,
+        count: sorted.length,
+        rps: sorted.length / run.seconds,
+        p50: Math.round(percentile(sorted, 50) * 100) / 100,
+        p99: Math.round(percentile(sorted, 99) * 100) / 100,
+        non2xx: k.non2xx,
+        failed: k.failed,
+      };
+    }),
+    ...(before && after
+      ? { stealPct: (100 * (after[0] - before[0])) / Math.max(1, after[1] - before[1]) }
+      : {}),
+  };
+}
+
 /** Open-loop load at `rate` req/s over `connections` keep-alive connections, after a warm-up. */
 export async function atFixedRate(
   name: string,
@@ -212,19 +335,20 @@ export async function atFixedRate(
   connections: number,
   durationS: number,
 ): Promise<LoadResult> {
-  await openLoop(target, rate, connections, WARM_UP_S);
-  const before = cpuTicks();
-  const run = await openLoop(target, rate, connections, durationS);
-  const after = cpuTicks();
-  const sorted = run.latencies.sort((a, b) => a - b);
+  const run = await mixAtFixedRate(
+    name,
+    [{ name, weight: 1, target }],
+    rate,
+    connections,
+    durationS,
+  );
+  const only = run.kinds[0]!;
   return {
     name,
-    rps: run.latencies.length / run.seconds,
-    p50: Math.round(percentile(sorted, 50) * 100) / 100,
-    p99: Math.round(percentile(sorted, 99) * 100) / 100,
-    non2xx: run.non2xx,
-    ...(before && after
-      ? { stealPct: (100 * (after[0] - before[0])) / Math.max(1, after[1] - before[1]) }
-      : {}),
+    rps: run.rps,
+    p50: only.p50,
+    p99: only.p99,
+    non2xx: only.non2xx,
+    ...(run.stealPct === undefined ? {} : { stealPct: run.stealPct }),
   };
 }

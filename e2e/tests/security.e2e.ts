@@ -173,6 +173,46 @@ describe.runIf(run)('security rules in the browser', () => {
     await context.close();
   });
 
+  it('lets a second tab take up the tokens the first one refreshed (no reuse, no log-out)', async () => {
+    // Two tabs of one browser share local storage but each keeps its tokens in memory.
+    const first = await newPage(browser, server.url, { width: 1440 });
+    await submitLogin(first.page, ADMIN, ADMIN_PASSWORD);
+    await first.page.waitForURL(/\/sysset_home\/basic/);
+    const second = await first.context.newPage();
+    await second.goto('/sysset_authority/authority_group');
+    await see(second.getByRole('cell', { name: /账号管理组/ }));
+
+    // The first tab refreshes the session (as its client does when the access token expires).
+    const refreshed = await first.page.evaluate(async () => {
+      const refresh = JSON.parse(localStorage.getItem('jkadmin_refresh_token') ?? '""') as string;
+      const res = await fetch('/api/v3/adminLogin/oauth/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh }),
+      });
+      const body = (await res.json()) as {
+        state: number;
+        data: { access_token: string; refresh_token: string };
+      };
+      localStorage.setItem('jkadmin_access_token', JSON.stringify(body.data.access_token));
+      localStorage.setItem('jkadmin_refresh_token', JSON.stringify(body.data.refresh_token));
+      return body.state;
+    });
+    expect(refreshed).toBe(200);
+
+    // Later than the server's grace for simultaneous refreshes (REFRESH_REUSE_GRACE_MS, 10 s),
+    // the second tab's next call meets 266 with its old token: it takes the stored pair instead
+    // of replaying its rotated-out refresh token, which would now end the whole session.
+    await second.waitForTimeout(10_500);
+    await second.getByRole('navigation', { name: '侧边菜单' }).getByText('操作员管理').click();
+    await second.waitForURL(/\/sysset_authority\/authority_member/);
+    await see(second.getByRole('cell', { name: 'hr_zhao' }));
+    expect(second.url()).not.toContain('/login');
+    await first.page.reload();
+    await see(first.page.getByRole('heading', { name: '概况' }));
+    await first.context.close();
+  });
+
   it('asks for the captcha after repeated wrong passwords, even with the captcha off', async () => {
     const { page, context } = await newPage(browser, server.url, { width: 1440 });
     await page.goto('/login');
