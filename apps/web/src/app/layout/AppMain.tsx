@@ -1,6 +1,5 @@
 import { Activity, useRef, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
-import { Result } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSettingsStore } from '../../shared/stores/settings';
@@ -40,11 +39,13 @@ export function AppMain() {
   if (firstChangePending) {
     return (
       <main className="app-main" id="main-content">
-        <Result
-          icon={<LockOutlined />}
-          title={t('password.forcedFirst')}
-          subTitle={t('password.firstPending')}
-        />
+        {/* Plain markup, not antd's Result: that would add its status illustrations to every
+            first load for a notice each operator sees once. */}
+        <div className="first-change-pending" role="status">
+          <LockOutlined className="first-change-pending-icon" />
+          <h2>{t('password.forcedFirst')}</h2>
+          <p>{t('password.firstPending')}</p>
+        </div>
       </main>
     );
   }
