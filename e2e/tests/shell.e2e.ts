@@ -86,9 +86,10 @@ describe.runIf(run)('the layout shell, sessions and permissions', () => {
     await see(page.getByRole('button', { name: '展开菜单' }));
     await page.getByRole('button', { name: '展开菜单' }).click();
     expect(await cookie()).toBe('1');
-    const sidebarWidth = await sideMenu(page).evaluate((el) => el.getBoundingClientRect().width);
-    expect(sidebarWidth).toBeLessThanOrEqual(200);
-    expect(sidebarWidth).toBeGreaterThan(150);
+    // The sidebar opens with a width transition: read its width once it has settled.
+    const sidebarWidth = () => sideMenu(page).evaluate((el) => el.getBoundingClientRect().width);
+    await expect.poll(sidebarWidth, { timeout: 5_000 }).toBeGreaterThan(150);
+    expect(await sidebarWidth()).toBeLessThanOrEqual(200);
 
     await page.setViewportSize({ width: 800, height: 800 });
     await see(page.getByRole('button', { name: '展开菜单' }));
