@@ -119,6 +119,14 @@ describe.runIf(run)('security rules in the browser', () => {
     await see(ownRow.getByRole('button', { name: '编辑' }));
     await screenshot(page, 'security-operator-list-1440');
 
+    // The super-admin's account, opened by its address: shown, greyed out, nothing to save.
+    await page.goto('/sysset_authority/authority_member_edit?id=1');
+    await see(page.getByText(/该操作员的权限组包含你没有的权限/));
+    await see(page.getByRole('textbox', { name: '姓名' }));
+    expect(await page.getByRole('textbox', { name: '姓名' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /保\s*存/ }).count()).toBe(0);
+    await page.goto('/sysset_authority/authority_member');
+
     // Its own account: the group cannot be changed.
     await ownRow.getByRole('button', { name: '编辑' }).click();
     await page.waitForURL(/authority_member_edit\?id=/);

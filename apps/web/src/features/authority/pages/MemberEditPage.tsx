@@ -1,4 +1,4 @@
-import { Form, Input, Modal, Select, Switch } from 'antd';
+import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   MAINLAND_PHONE,
@@ -98,9 +98,20 @@ export default function MemberEditPage() {
         submit={(values, { id }) => submit(values, id)}
         invalidate={[authorityKeys.members, authorityKeys.groups]}
         title={{ add: t('member.addTitle'), edit: t('member.editTitle') }}
+        // An account whose group holds more than the caller (or a super-admin's, for anyone but
+        // a super-admin) can be looked at, not changed; the server refuses too.
+        readOnly={(record) => !!record && !record.manageable}
       >
         {({ isNew, record }) => (
           <>
+            {record && !record.manageable && (
+              <Alert
+                type="info"
+                showIcon
+                message={t('member.notManageableHint')}
+                style={{ marginBottom: 16 }}
+              />
+            )}
             <Form.Item
               name="username"
               label={t('member.username')}

@@ -47,8 +47,8 @@ export interface EditPageProps<R, V extends object> {
   formProps?: Omit<FormProps<V>, 'form' | 'onFinish' | 'initialValues' | 'onValuesChange'>;
   /** Buttons next to save (e.g. "预览"). */
   extraActions?: (ctx: EditContext<R, V>) => ReactNode;
-  /** Hide the save button (read-only view). */
-  readOnly?: boolean;
+  /** A read-only view: fields disabled, no save button (may depend on the loaded record). */
+  readOnly?: boolean | ((record: R | undefined) => boolean);
   children: ReactNode | ((ctx: EditContext<R, V>) => ReactNode);
 }
 
@@ -127,6 +127,8 @@ export function EditPage<R, V extends object = Record<string, unknown>>(
   /* ---------- save ---------- */
   const [saving, setSaving] = useState(false);
   const ctx: EditContext<R, V> = { id, isNew, record, form };
+  const readOnly =
+    typeof props.readOnly === 'function' ? props.readOnly(record) : (props.readOnly ?? false);
   const onFinish = async (values: V) => {
     setSaving(true);
     try {
@@ -192,13 +194,15 @@ export function EditPage<R, V extends object = Record<string, unknown>>(
         wrapperCol={{ flex: 'minmax(0, 640px)' }}
         scrollToFirstError
         {...props.formProps}
+        // A read-only record shows its fields greyed out (no save button either).
+        disabled={readOnly || props.formProps?.disabled}
         onValuesChange={() => setDirty(true)}
         onFinish={(values) => void onFinish(values)}
       >
         {typeof props.children === 'function' ? props.children(ctx) : props.children}
         <div className="edit-page-actions">
           <Space>
-            {!props.readOnly && (
+            {!readOnly && (
               <Button type="primary" htmlType="submit" loading={saving}>
                 {t('save')}
               </Button>
