@@ -49,10 +49,10 @@ import { failure } from './platform/envelope.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { installInputGuards } from './platform/input-guards.js';
 import { redactingLoggerOptions } from './platform/log-redaction.js';
-import { PasswordChangeRequiredError, TooManyRequestsError } from './platform/errors.js';
+import { TooManyRequestsError } from './platform/errors.js';
 import { GrantsCache } from './platform/grants.js';
 import { JobScheduler } from './platform/jobs.js';
-import { installRouteGuards } from './platform/permissions.js';
+import { installRouteGuards, requireSession } from './platform/permissions.js';
 import { openSecretBox, type SecretBox } from './platform/secrets.js';
 import { SessionStore } from './platform/sessions.js';
 import { SettingsService } from './platform/settings.js';
@@ -128,10 +128,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('operator', null);
+  const apiRoot = `${apiPrefix}/`;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // API answers hold operator and member data: no browser or proxy may keep a copy.
-    if (request.url.startsWith(`${apiPrefix}/`)) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith(apiRoot)) reply.header('cache-control', 'no-store');
   });
   installErrorHandler(app);
   installInputGuards(app);
@@ -201,12 +202,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     docsPrefix,
     title: `${DEFAULT_PRODUCT_TITLE} 管理后台 API`,
     // Not public in production unless API_DOCS=true: a logged-in operator reads the document.
-    guardDocument: config.apiDocsPublic
-      ? undefined
-      : async (request) => {
-          await authenticator.authenticate(request);
-          if (request.operator?.needChangeType === 'first') throw new PasswordChangeRequiredError();
-        },
+    guardDocument: config.apiDocsPublic ? undefined : requireSession(authenticator),
   });
 
   app.get(

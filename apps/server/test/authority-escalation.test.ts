@@ -415,6 +415,7 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
         await call(t, 'GET', AuthorityPaths.groupList, { token: grAdmin }),
       );
       const editable = Object.fromEntries(list.data.list.map((g) => [g.name, g.editable]));
+      expect(list.data.list.filter((g) => g.isOwn).map((g) => g.name)).toEqual(['权限组管理员']);
       expect(editable).toMatchObject({
         超级管理员: false,
         权限组管理员: false, // its own

@@ -59,8 +59,6 @@ export const AuthorityMessages = {
   operatorBeyondOwn: '该操作员的权限组包含你没有的权限，不能管理该账号',
 } as const;
 
-const id = (label: string) => idSchema(label);
-
 /** Form-encoded booleans: "1"/"0", "true"/"false", or a JSON boolean. */
 const formBoolean = z.preprocess(
   (v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v),
@@ -97,6 +95,8 @@ export const groupListItemSchema = z.object({
   operatorCount: z.number().int(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** The caller's own group (nobody changes its own permissions). */
+  isOwn: z.boolean(),
   /**
    * The caller may edit or delete it: not built in, not the caller's own group, and every
    * permission in it is one the caller holds itself.
@@ -106,7 +106,7 @@ export const groupListItemSchema = z.object({
 export type GroupListItem = z.infer<typeof groupListItemSchema>;
 export const groupListResponseSchema = pageOf(groupListItemSchema);
 
-export const groupIdQuerySchema = z.object({ id: id('权限组编号') });
+export const groupIdQuerySchema = z.object({ id: idSchema('权限组编号') });
 
 export const groupDetailSchema = groupListItemSchema.extend({
   /** Granted keys (pages and actions), hidden pages included. */
@@ -125,9 +125,9 @@ const groupFields = {
 };
 export const groupAddRequestSchema = z.object(groupFields);
 export type GroupAddRequest = z.input<typeof groupAddRequestSchema>;
-export const groupUpdateRequestSchema = z.object({ id: id('权限组编号'), ...groupFields });
+export const groupUpdateRequestSchema = z.object({ id: idSchema('权限组编号'), ...groupFields });
 export type GroupUpdateRequest = z.input<typeof groupUpdateRequestSchema>;
-export const groupIdRequestSchema = z.object({ id: id('权限组编号') });
+export const groupIdRequestSchema = z.object({ id: idSchema('权限组编号') });
 
 export const groupOptionSchema = z.object({
   id: z.number().int(),
@@ -209,8 +209,8 @@ export const operatorDetailSchema = operatorListItemSchema.extend({
 });
 export type OperatorDetail = z.infer<typeof operatorDetailSchema>;
 
-export const operatorIdQuerySchema = z.object({ id: id('操作员编号') });
-export const operatorIdRequestSchema = z.object({ id: id('操作员编号') });
+export const operatorIdQuerySchema = z.object({ id: idSchema('操作员编号') });
+export const operatorIdRequestSchema = z.object({ id: idSchema('操作员编号') });
 
 const operatorFields = {
   realName: z
@@ -218,7 +218,7 @@ const operatorFields = {
     .trim()
     .min(1, '请输入姓名')
     .max(30, '姓名最多30个字符'),
-  groupId: id('权限组'),
+  groupId: idSchema('权限组'),
   staffRole: staffRoleSchema,
   introduction: z.string().trim().max(200, '简介最多200个字符').default(''),
 };
@@ -233,7 +233,7 @@ export const operatorAddRequestSchema = z.object({
 export type OperatorAddRequest = z.input<typeof operatorAddRequestSchema>;
 
 export const operatorUpdateRequestSchema = z.object({
-  id: id('操作员编号'),
+  id: idSchema('操作员编号'),
   username: usernameSchema,
   ...operatorFields,
   /** Left out keeps the stored number (the form shows it masked); an empty string clears it. */
@@ -242,7 +242,7 @@ export const operatorUpdateRequestSchema = z.object({
 export type OperatorUpdateRequest = z.input<typeof operatorUpdateRequestSchema>;
 
 export const operatorResetPwdRequestSchema = z.object({
-  id: id('操作员编号'),
+  id: idSchema('操作员编号'),
   password: initialPasswordSchema,
 });
 export type OperatorResetPwdRequest = z.input<typeof operatorResetPwdRequestSchema>;
@@ -270,9 +270,9 @@ export type SessionItem = z.infer<typeof sessionItemSchema>;
 export const sessionListResponseSchema = z.array(sessionItemSchema);
 
 export const revokeSessionRequestSchema = z.object({
-  id: id('操作员编号'),
-  sessionId: id('会话编号'),
+  id: idSchema('操作员编号'),
+  sessionId: idSchema('会话编号'),
 });
-export const revokeMySessionRequestSchema = z.object({ sessionId: id('会话编号') });
+export const revokeMySessionRequestSchema = z.object({ sessionId: idSchema('会话编号') });
 
 export const countResponseSchema = z.object({ count: z.number().int() });

@@ -37,13 +37,14 @@ export interface IdMessages {
 /**
  * A required id; `label` names it in the message ("操作员编号" → "操作员编号不正确").
  * A JSON number stays a number (so the OpenAPI document says integer); a canonical decimal
- * string becomes its number; anything else fails with the one message.
+ * string becomes its number; "" (an empty form field) counts as missing; anything else fails
+ * with the one message.
  */
 export function idSchema(label = '编号', messages: IdMessages = {}) {
   const invalid = messages.invalid ?? `${label}不正确`;
   const required = messages.required ?? invalid;
   return z.preprocess(
-    (v) => (typeof v === 'string' ? (parseId(v) ?? v) : v),
+    (v) => (v === '' ? undefined : typeof v === 'string' ? (parseId(v) ?? v) : v),
     z
       .number({ error: (issue) => (issue.input === undefined ? required : invalid) })
       .int(invalid)

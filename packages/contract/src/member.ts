@@ -109,8 +109,6 @@ export const RELATIONSHIP_CODES = Object.keys(RELATIONSHIPS).map(Number);
 
 const blank = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : v);
 
-const optionalIdFilter = (label: string) => optionalIdSchema(label);
-
 const phoneField = z
   .string({ error: MemberMessages.phoneRequired })
   .trim()
@@ -212,7 +210,7 @@ const optionalFlag = z.preprocess(blank, contentBoolean('筛选条件不正确')
 
 const contactFilterFields = {
   /** The detail page's tab: one member's contacts. */
-  memberId: optionalIdFilter('会员编号'),
+  memberId: optionalIdSchema('会员编号'),
   /** Part of the member's phone number. */
   memberPhone: optionalText(11),
   memberName: optionalText(30),
@@ -248,8 +246,8 @@ const memberFilterFields = {
   /** Beginning of the phone number (answered from the phone index). */
   phonePrefix: optionalText(11),
   name: optionalText(30),
-  gradeId: optionalIdFilter('会员等级'),
-  channelId: optionalIdFilter('渠道'),
+  gradeId: optionalIdSchema('会员等级'),
+  channelId: optionalIdSchema('渠道'),
   status: z.preprocess(blank, z.enum(MEMBER_STATUSES, { error: '会员状态不正确' }).optional()),
   registeredStart: optionalEpochMs,
   registeredEnd: optionalEpochMs,

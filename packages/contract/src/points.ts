@@ -162,7 +162,7 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 
 /** POST adjust (form or JSON): `{ memberId, amount (+/−, ≠ 0), reason }`. */
 export const pointsAdjustRequestSchema = z.object({
-  memberId: z.preprocess(blankToUndefined, idSchema('会员编号', { required: '请选择会员' })),
+  memberId: idSchema('会员编号', { required: '请选择会员' }),
   amount: z.preprocess(
     blankToUndefined,
     fromNumberOrText(

@@ -108,6 +108,22 @@ function asArray<T>(value: T | T[] | undefined): T[] {
 }
 
 /**
+ * The session check of every guarded route, and of anything else that needs a logged-in operator
+ * (the API document): a live session (266), whose first password has been changed (268) unless
+ * the caller says the route is one of the few allowed before.
+ */
+export function requireSession(
+  authenticator: Authenticator,
+  opts: { beforePasswordChange?: boolean } = {},
+): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    await authenticator.authenticate(request);
+    if (!opts.beforePasswordChange && request.operator?.needChangeType === 'first')
+      throw new PasswordChangeRequiredError();
+  };
+}
+
+/**
  * Install the guard on every route as it is added: authenticate, then check the declared
  * permission. A route that declares nothing makes startup fail — forgetting is not possible.
  * Returns the route table (filled as routes are added), which the security tests walk.
@@ -117,12 +133,8 @@ export function installRouteGuards(
   opts: { apiPrefix: string; unguardedPrefixes: string[]; authenticator: Authenticator },
 ): RouteTableEntry[] {
   const table: RouteTableEntry[] = [];
-  const authenticate: onRequestHookHandler = async (request) => {
-    await opts.authenticator.authenticate(request);
-  };
-  const firstPasswordChanged: onRequestHookHandler = async (request) => {
-    if (request.operator?.needChangeType === 'first') throw new PasswordChangeRequiredError();
-  };
+  const session = requireSession(opts.authenticator);
+  const sessionBeforeChange = requireSession(opts.authenticator, { beforePasswordChange: true });
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const url = route.url;
@@ -153,8 +165,9 @@ export function installRouteGuards(
     const routeName = `${String(route.method)} ${url}`;
     const required = requiredKeysOf(access, routeName);
     table.push(...entryOf(required));
-    const hooks: onRequestHookHandler[] = [authenticate];
-    if (!access.beforePasswordChange) hooks.push(firstPasswordChanged);
+    const hooks: onRequestHookHandler[] = [
+      access.beforePasswordChange ? sessionBeforeChange : session,
+    ];
     if (required) {
       hooks.push(async (request: FastifyRequest) => {
         if (!request.operator || !holdsAny(request.operator, required)) throw new PermissionError();

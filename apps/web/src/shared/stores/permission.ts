@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import { actionKey, StorageKeys, type Resource } from '@health/contract';
 import { readJson, writeJson } from '../session/storage';
@@ -73,10 +74,14 @@ export function heldKeysOf(resources: readonly Resource[]): ReadonlySet<string> 
   return keys;
 }
 
+/** The keys the operator holds, rebuilt only when its resource list changes. */
+export function useHeldKeys(): ReadonlySet<string> {
+  const resources = usePermissionStore((s) => s.resources);
+  return useMemo(() => heldKeysOf(resources), [resources]);
+}
+
 /** Whether the operator holds at least one of the keys. */
 export function useHoldsAny(keys: readonly string[]): boolean {
-  return usePermissionStore((s) => {
-    const held = heldKeysOf(s.resources);
-    return keys.some((key) => held.has(key));
-  });
+  const held = useHeldKeys();
+  return keys.some((key) => held.has(key));
 }

@@ -73,19 +73,18 @@ export class GroupsService {
   private static editableBy(
     actor: AuthenticatedOperator,
     row: GroupRow,
-    stored: readonly string[],
+    keys: readonly string[],
   ): boolean {
-    const builtin = fromDbBool(row.builtin);
-    if (builtin || row.id === actor.groupId) return false;
-    return holdsGroup(actor, { builtin, grants: expandGrants(stored) });
+    if (fromDbBool(row.builtin) || row.id === actor.groupId) return false;
+    return keysNotHeld(actor, keys).length === 0;
   }
 
-  private toItem(
+  /** A group as the caller sees it; `keys` are its effective keys (effectiveKeys). */
+  private static toItem(
     actor: AuthenticatedOperator,
     row: GroupRow,
-    stored: readonly string[],
+    keys: readonly string[],
   ): GroupListItem {
-    const keys = effectiveKeys(row, stored);
     return {
       id: row.id,
       name: row.name,
@@ -95,7 +94,8 @@ export class GroupsService {
       operatorCount: row.operator_count,
       createdAt: Number(row.created_at),
       updatedAt: Number(row.updated_at),
-      editable: GroupsService.editableBy(actor, row, stored),
+      isOwn: row.id === actor.groupId,
+      editable: GroupsService.editableBy(actor, row, keys),
     };
   }
 
@@ -107,7 +107,9 @@ export class GroupsService {
     const page = await this.repo.list(query);
     const resources = await this.repo.resourcesOf(page.list.map((g) => g.id));
     return {
-      list: page.list.map((row) => this.toItem(actor, row, resources.get(row.id) ?? [])),
+      list: page.list.map((row) =>
+        GroupsService.toItem(actor, row, effectiveKeys(row, resources.get(row.id) ?? [])),
+      ),
       pagination: page.pagination,
     };
   }
@@ -121,10 +123,8 @@ export class GroupsService {
 
   async detail(request: FastifyRequest, id: number): Promise<GroupDetail> {
     const { row, stored } = await this.load(id);
-    return {
-      ...this.toItem(currentOperator(request), row, stored),
-      resources: effectiveKeys(row, stored),
-    };
+    const keys = effectiveKeys(row, stored);
+    return { ...GroupsService.toItem(currentOperator(request), row, keys), resources: keys };
   }
 
   /** The operator form's group choices; `assignable` when the caller holds the whole group. */
@@ -175,7 +175,7 @@ export class GroupsService {
     action: string,
   ) {
     const actor = currentOperator(request);
-    if (GroupsService.editableBy(actor, row, stored)) return;
+    if (GroupsService.editableBy(actor, row, effectiveKeys(row, stored))) return;
     throw await this.ctx.audit.refusal(
       request,
       { module: 'authority', action, target: `权限组 ${row.name}` },

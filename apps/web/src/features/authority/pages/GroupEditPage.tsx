@@ -1,12 +1,10 @@
-import { useMemo } from 'react';
 import { Alert, Form, Input } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GroupDetail } from '@health/contract';
 import { EditPage } from '../../../shared/components/edit-page';
-import { heldKeysOf, usePageActions, usePermissionStore } from '../../../shared/stores/permission';
-import { useUserStore } from '../../../shared/stores/user';
+import { useHeldKeys, usePageActions } from '../../../shared/stores/permission';
 import { authorityKeys, fetchGroup, saveGroup } from '../api/authority-api';
 import { PermissionTree } from '../components/PermissionTree';
 import { AUTHORITY_NS } from '../locales';
@@ -36,13 +34,8 @@ export default function GroupEditPage() {
   });
   // A group the operator may not change (built in, its own, or holding more than it holds) is
   // shown read-only; the server refuses such a change too.
-  const readOnly =
-    !!group.data?.builtin ||
-    (!!group.data && !group.data.editable) ||
-    !actions.includes(id ? 'edit' : 'add');
-  const resources = usePermissionStore((s) => s.resources);
-  const held = useMemo(() => heldKeysOf(resources), [resources]);
-  const ownGroupName = useUserStore((s) => s.info?.groupName);
+  const readOnly = (!!group.data && !group.data.editable) || !actions.includes(id ? 'edit' : 'add');
+  const held = useHeldKeys();
 
   return (
     <EditPage<GroupDetail, Values>
@@ -70,7 +63,7 @@ export default function GroupEditPage() {
                 message={
                   record.builtin
                     ? t('group.builtinReadOnly')
-                    : record.name === ownGroupName
+                    : record.isOwn
                       ? t('group.ownReadOnly')
                       : t('group.beyondReadOnly')
                 }
