@@ -2,6 +2,10 @@ import { AuthorityMessages, RELATIONSHIPS, idNumberCheckDigit } from '@health/co
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  NON_CANONICAL_ID_CASES,
+  type NonCanonicalIdCase,
+} from '../../../../packages/contract/test/id-arbitraries.js';
 import { hashPassword } from '../../src/platform/passwords.js';
 import { hashToken } from '../../src/platform/tokens.js';
 import { createOperator, createTestApp, tryLogin, type TestApp } from '../helpers/app.js';
@@ -56,7 +60,7 @@ const isEscalationRefusal = (msg: string) =>
  *     object or not JSON at all. Each case goes out as JSON and as a form body (POST), or as a
  *     query string (GET). A failure prints the shrunk case and the seed.
  *   - "non-canonical ids": every id field (id, ids, *Id, *Ids holding numbers) gets each value of
- *     NON_CANONICAL_IDS in an otherwise schema-valid body, over every transport.
+ *     NON_CANONICAL_ID_CASES in an otherwise schema-valid body, over every transport.
  *   - "NUL in each text field": every string field gets "a\u0000b" in an otherwise valid body.
  *
  * Every answer must be:
@@ -107,27 +111,6 @@ const { routes: allRoutes } = await discoverRoutes();
 const fuzzRoutes = allRoutes.filter(
   (r) => isZodSchema(r.schema.body) || isZodSchema(r.schema.querystring),
 );
-
-/** Non-canonical ids: as JSON, and as the text of a form field or query parameter. */
-const NON_CANONICAL_IDS: { label: string; json: unknown; text: string | string[] }[] = [
-  { label: 'true', json: true, text: 'true' },
-  { label: '"0x10"', json: '0x10', text: '0x10' },
-  { label: '"0x1"', json: '0x1', text: '0x1' },
-  { label: '"1e3"', json: '1e3', text: '1e3' },
-  { label: '"1e0"', json: '1e0', text: '1e0' },
-  { label: '" 1"', json: ' 1', text: ' 1' },
-  { label: '"1 "', json: '1 ', text: '1 ' },
-  { label: '"01"', json: '01', text: '01' },
-  { label: '"1.0"', json: '1.0', text: '1.0' },
-  { label: '"+1"', json: '+1', text: '+1' },
-  { label: '-1', json: -1, text: '-1' },
-  { label: '0', json: 0, text: '0' },
-  { label: '1.5', json: 1.5, text: '1.5' },
-  { label: '2**53', json: 2 ** 53, text: '9007199254740992' },
-  { label: '[[1]]', json: [[1]], text: '[[1]]' },
-  { label: '{"a":1}', json: { a: 1 }, text: '{"a":1}' },
-  { label: 'repeated key (id=1&id=2)', json: [1, 2], text: ['1', '2'] },
-];
 
 const UNICODE_TEXTS = [
   '😀👨‍👩‍👧‍👦🇨🇳',
@@ -689,7 +672,7 @@ function nonCanonicalRequests(
   route: Route,
   base: unknown,
   field: FieldInfo,
-  nc: (typeof NON_CANONICAL_IDS)[number],
+  nc: NonCanonicalIdCase,
 ): { encoded: Encoded; shownValue: string }[] {
   const list = field.id === 'list';
   // Repeated keys are how a form sends a list: not a mistake for a list field.
@@ -826,7 +809,7 @@ describe.each(databaseKinds)('schema fuzz on %s', (kind) => {
         for (const field of idFields) {
           const bases = validBasesFor(schema, fields, field, seed ^ 0x5bd1e995);
           let turn = 0;
-          for (const nc of NON_CANONICAL_IDS) {
+          for (const nc of NON_CANONICAL_ID_CASES) {
             const variants = bases.map((base) => nonCanonicalRequests(route, base, field, nc));
             for (let v = 0; v < (variants[0]?.length ?? 0); v++) {
               // Conclusive: accepted (a defect), or refused naming the field. A refusal for
