@@ -18,21 +18,31 @@ export const COMMON_ACTIONS = {
 } as const;
 export type CommonAction = keyof typeof COMMON_ACTIONS;
 
+/** The areas of the product: one folder each in contract, server and web (ARCHITECTURE.md). */
+export const AREAS = ['auth', 'system', 'authority', 'member'] as const;
+export type Area = (typeof AREAS)[number];
+/** `<area>/<entity>`: the same words name the entity's files in contract, server and web. */
+export type EntityName = `${Area}/${string}`;
+
 export interface ActionDef {
   key: string;
   title: string;
 }
 
 export interface PageDef {
+  /** The page's name in `PAGES` (`PAGES.members` is "/member_manage/lists"). */
+  name: PageName;
   /** Front path, e.g. "/sysset_home/basic". */
-  path: string;
+  path: FrontPath;
   title: string;
   titleEn: string;
+  /** The entity whose files serve this page; a page without one is not built yet. */
+  entity?: EntityName;
   /** Hidden pages are routable and permission-checked but not in the side menu. */
   hidden?: boolean;
   /** For a hidden page: the list page it belongs to; granting that page grants this one. */
-  activeMenu?: string;
-  /** Not kept alive in the tag bar's cache. */
+  activeMenu?: FrontPath;
+  /** Not kept alive in the tag bar's cache (every hidden page). */
   noCache?: boolean;
   /** Pinned tag that cannot be closed. */
   affix?: boolean;
@@ -65,27 +75,47 @@ export const TOP_NAV_LABELS: Record<string, { title: string; titleEn: string }> 
   'digital-large-screen': { title: '数字大屏', titleEn: 'Digital large screen' },
 };
 
-const a = (...keys: (CommonAction | [string, string])[]): ActionDef[] =>
-  keys.map((k) =>
-    Array.isArray(k) ? { key: k[0], title: k[1] } : { key: k, title: COMMON_ACTIONS[k] },
-  );
+/** A page as written in the data below: actions are common keys or [key, title] pairs. */
+interface PageData {
+  name: string;
+  path: string;
+  title: string;
+  titleEn: string;
+  entity?: EntityName;
+  hidden?: true;
+  activeMenu?: string;
+  affix?: true;
+  newTab?: true;
+  actions?: readonly (CommonAction | readonly [string, string])[];
+}
+interface SectionData {
+  path: string;
+  title: string;
+  titleEn: string;
+  icon: string;
+  pages: readonly PageData[];
+}
 
-const hiddenOf = (list: string, path: string, title: string, titleEn: string): PageDef => ({
-  path,
-  title,
-  titleEn,
-  hidden: true,
-  activeMenu: list,
-  noCache: true,
-});
-
-export const CATALOGUE: SectionDef[] = [
+/**
+ * The catalogue's data, `as const` so that front paths, page names and action keys are types:
+ * a front path or an action typed anywhere else is checked by the compiler.
+ */
+const CATALOGUE_DATA = [
   {
     path: '/sysset_home',
     title: '概况',
     titleEn: 'Overview',
     icon: 'home',
-    pages: [{ path: '/sysset_home/basic', title: '概况', titleEn: 'Overview', affix: true }],
+    pages: [
+      {
+        name: 'overview',
+        path: '/sysset_home/basic',
+        title: '概况',
+        titleEn: 'Overview',
+        entity: 'system/overview',
+        affix: true,
+      },
+    ],
   },
   {
     path: '/sysset_setting',
@@ -93,56 +123,94 @@ export const CATALOGUE: SectionDef[] = [
     titleEn: 'Configuration',
     icon: 'setting',
     pages: [
-      { path: '/sysset_setting/site_info', title: '站点配置', titleEn: 'Site', actions: a('edit') },
-      { path: '/sysset_setting/pic_set', title: '图片配置', titleEn: 'Images', actions: a('edit') },
       {
+        name: 'siteInfo',
+        path: '/sysset_setting/site_info',
+        title: '站点配置',
+        titleEn: 'Site',
+        entity: 'system/settings',
+        actions: ['edit'],
+      },
+      {
+        name: 'picSet',
+        path: '/sysset_setting/pic_set',
+        title: '图片配置',
+        titleEn: 'Images',
+        entity: 'system/settings',
+        actions: ['edit'],
+      },
+      {
+        name: 'payments',
         path: '/sysset_setting/payment',
         title: '支付配置',
         titleEn: 'Payment channels',
-        actions: a('edit'),
+        entity: 'system/payments',
+        actions: ['edit'],
       },
       {
+        name: 'orderSet',
         path: '/sysset_setting/order',
         title: '运营配置',
         titleEn: 'Operations',
-        actions: a('edit'),
+        entity: 'system/settings',
+        actions: ['edit'],
       },
       {
+        name: 'baseSet',
         path: '/sysset_setting/base_set',
         title: '基础设置',
         titleEn: 'Basics',
-        actions: a('edit'),
+        entity: 'system/settings',
+        actions: ['edit'],
       },
-      { path: '/sysset_setting/app_set', title: 'APP配置', titleEn: 'App', actions: a('edit') },
       {
+        name: 'appSet',
+        path: '/sysset_setting/app_set',
+        title: 'APP配置',
+        titleEn: 'App',
+        entity: 'system/settings',
+        actions: ['edit'],
+      },
+      {
+        name: 'paySet',
         path: '/sysset_setting/pay_set',
         title: '支付设置',
         titleEn: 'Payment rules',
-        actions: a('edit'),
+        entity: 'system/settings',
+        actions: ['edit'],
       },
       {
+        name: 'searchWords',
         path: '/sysset_setting/search',
         title: '搜索配置',
         titleEn: 'Search',
-        actions: a('add', 'edit', 'delete', ['suggest', '重建联想词']),
+        entity: 'system/search-words',
+        actions: ['add', 'edit', 'delete', ['suggest', '重建联想词']],
       },
-      hiddenOf(
-        '/sysset_setting/search',
-        '/sysset_setting/search_edit',
-        '编辑搜索词',
-        'Edit search word',
-      ),
       {
+        name: 'searchWordEdit',
+        path: '/sysset_setting/search_edit',
+        title: '编辑搜索词',
+        titleEn: 'Edit search word',
+        entity: 'system/search-words',
+        hidden: true,
+        activeMenu: '/sysset_setting/search',
+      },
+      {
+        name: 'conversationSet',
         path: '/sysset_setting/conversation_set',
         title: '问诊配置',
         titleEn: 'Consultation',
-        actions: a('edit'),
+        entity: 'system/settings',
+        actions: ['edit'],
       },
       {
+        name: 'prewarningSet',
         path: '/sysset_setting/prewarning_set',
         title: '预警配置',
         titleEn: 'Warning thresholds',
-        actions: a('edit'),
+        entity: 'system/settings',
+        actions: ['edit'],
       },
     ],
   },
@@ -153,10 +221,12 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'message',
     pages: [
       {
+        name: 'smsTemplates',
         path: '/sysset_notice_set/msg_tpl',
         title: '短信模板',
         titleEn: 'SMS templates',
-        actions: a('add', 'edit', 'delete', ['test', '测试发送']),
+        entity: 'system/sms-templates',
+        actions: ['add', 'edit', 'delete', ['test', '测试发送']],
       },
     ],
   },
@@ -167,41 +237,53 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'safety',
     pages: [
       {
+        name: 'groups',
         path: '/sysset_authority/authority_group',
         title: '权限组',
         titleEn: 'Permission groups',
-        actions: a('add', 'edit', 'delete'),
+        entity: 'authority/groups',
+        actions: ['add', 'edit', 'delete'],
       },
-      hiddenOf(
-        '/sysset_authority/authority_group',
-        '/sysset_authority/authority_group_edit',
-        '编辑权限组',
-        'Edit group',
-      ),
       {
+        name: 'groupEdit',
+        path: '/sysset_authority/authority_group_edit',
+        title: '编辑权限组',
+        titleEn: 'Edit group',
+        entity: 'authority/groups',
+        hidden: true,
+        activeMenu: '/sysset_authority/authority_group',
+      },
+      {
+        name: 'operators',
         path: '/sysset_authority/authority_member',
         title: '操作员管理',
         titleEn: 'Operators',
-        actions: a(
+        entity: 'authority/operators',
+        actions: [
           'add',
           'edit',
           'delete',
           'reveal',
           ['reset', '重置密码'],
           ['session', '会话管理'],
-        ),
+        ],
       },
-      hiddenOf(
-        '/sysset_authority/authority_member',
-        '/sysset_authority/authority_member_edit',
-        '编辑操作员',
-        'Edit operator',
-      ),
       {
+        name: 'operatorEdit',
+        path: '/sysset_authority/authority_member_edit',
+        title: '编辑操作员',
+        titleEn: 'Edit operator',
+        entity: 'authority/operators',
+        hidden: true,
+        activeMenu: '/sysset_authority/authority_member',
+      },
+      {
+        name: 'operateLogs',
         path: '/sysset_authority/operate_log',
         title: '操作日志',
         titleEn: 'Operation log',
-        actions: a('export'),
+        entity: 'authority/operate-logs',
+        actions: ['export'],
       },
     ],
   },
@@ -212,17 +294,22 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'file-text',
     pages: [
       {
+        name: 'agreements',
         path: '/sysset_agreement/lists',
         title: '协议列表',
         titleEn: 'Agreements',
-        actions: a('add', 'edit', 'delete'),
+        entity: 'system/agreements',
+        actions: ['add', 'edit', 'delete'],
       },
-      hiddenOf(
-        '/sysset_agreement/lists',
-        '/sysset_agreement/lists_edit',
-        '编辑协议',
-        'Edit agreement',
-      ),
+      {
+        name: 'agreementEdit',
+        path: '/sysset_agreement/lists_edit',
+        title: '编辑协议',
+        titleEn: 'Edit agreement',
+        entity: 'system/agreements',
+        hidden: true,
+        activeMenu: '/sysset_agreement/lists',
+      },
     ],
   },
   {
@@ -232,10 +319,11 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'shop',
     pages: [
       {
+        name: 'goodsSetting',
         path: '/manage_product/goods_setting',
         title: '商品设置',
         titleEn: 'Goods settings',
-        actions: a('edit'),
+        actions: ['edit'],
       },
     ],
   },
@@ -246,29 +334,40 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'layout',
     pages: [
       {
+        name: 'decorateHome',
         path: '/decorate_m/lists',
         title: '首页装修',
         titleEn: 'Home pages',
-        actions: a('add', 'edit', 'delete', ['publish', '发布']),
+        actions: ['add', 'edit', 'delete', ['publish', '发布']],
       },
       {
+        name: 'decorateTopics',
         path: '/decorate_m/topic_lists',
         title: '专题装修',
         titleEn: 'Topic pages',
-        actions: a('add', 'edit', 'delete', ['publish', '发布']),
+        actions: ['add', 'edit', 'delete', ['publish', '发布']],
       },
-      hiddenOf('/decorate_m/lists', '/decorate_m/home_edit', '页面编辑', 'Page builder'),
       {
+        name: 'decoratePageEdit',
+        path: '/decorate_m/home_edit',
+        title: '页面编辑',
+        titleEn: 'Page builder',
+        hidden: true,
+        activeMenu: '/decorate_m/lists',
+      },
+      {
+        name: 'decorateAdverts',
         path: '/decorate_m/adv',
         title: '广告位',
         titleEn: 'Ad slots',
-        actions: a('add', 'edit', 'delete'),
+        actions: ['add', 'edit', 'delete'],
       },
       {
+        name: 'decorateVideos',
         path: '/decorate_m/video',
         title: '健康视频',
         titleEn: 'Health videos',
-        actions: a('add', 'edit', 'delete'),
+        actions: ['add', 'edit', 'delete'],
       },
     ],
   },
@@ -279,54 +378,76 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'team',
     pages: [
       {
+        name: 'members',
         path: '/member_manage/lists',
         title: '会员列表',
         titleEn: 'Members',
-        actions: a(
+        entity: 'member/members',
+        actions: [
           'add',
           'edit',
           'export',
           'reveal',
           ['freeze', '冻结/解冻'],
           ['points', '调整积分'],
-        ),
+        ],
       },
-      hiddenOf('/member_manage/lists', '/member_manage/detail', '会员详情', 'Member detail'),
       {
+        name: 'memberDetail',
+        path: '/member_manage/detail',
+        title: '会员详情',
+        titleEn: 'Member detail',
+        entity: 'member/members',
+        hidden: true,
+        activeMenu: '/member_manage/lists',
+      },
+      {
+        name: 'grades',
         path: '/member_manage/grade',
         title: '会员等级',
         titleEn: 'Grades',
-        actions: a('add', 'edit', 'delete'),
+        entity: 'member/grades',
+        actions: ['add', 'edit', 'delete'],
       },
       {
+        name: 'gradeLogs',
         path: '/member_manage/grade_log',
         title: '等级变更记录',
         titleEn: 'Grade changes',
-        actions: a('export'),
+        entity: 'member/grades',
+        actions: ['export'],
       },
       {
+        name: 'contacts',
         path: '/member_manage/manage',
         title: '家庭成员管理',
         titleEn: 'Family members',
-        actions: a('edit', 'export', 'reveal'),
+        entity: 'member/contacts',
+        actions: ['edit', 'export', 'reveal'],
       },
       {
+        name: 'logoffs',
         path: '/member_manage/logoff',
         title: '注销申请',
         titleEn: 'Log-off requests',
-        actions: [{ key: 'audit', title: '审核' }],
+        entity: 'member/logoffs',
+        actions: [['audit', '审核']],
       },
       {
+        name: 'actionLogs',
         path: '/member_manage/action_log',
         title: '行为日志',
         titleEn: 'Member actions',
-        actions: a('export'),
+        entity: 'member/action-logs',
+        actions: ['export'],
       },
       {
+        name: 'channels',
         path: '/member_manage/channel',
         title: '渠道管理',
         titleEn: 'Channels',
-        actions: a('add', 'edit', 'delete'),
+        entity: 'member/channels',
+        actions: ['add', 'edit', 'delete'],
       },
     ],
   },
@@ -337,16 +458,20 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'gift',
     pages: [
       {
+        name: 'pointsConfig',
         path: '/member_integral/integral_configuration',
         title: '积分配置',
         titleEn: 'Points rules',
-        actions: a('edit'),
+        entity: 'member/points',
+        actions: ['edit'],
       },
       {
+        name: 'pointsLedger',
         path: '/member_integral/integral_details',
         title: '积分明细',
         titleEn: 'Points ledger',
-        actions: a('export'),
+        entity: 'member/points',
+        actions: ['export'],
       },
     ],
   },
@@ -357,18 +482,30 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'calendar',
     pages: [
       {
+        name: 'signIns',
         path: '/member_sign/sign',
         title: '签到设置',
         titleEn: 'Daily check-in',
-        actions: a('edit', 'export'),
+        entity: 'member/sign-ins',
+        actions: ['edit', 'export'],
       },
       {
+        name: 'notices',
         path: '/member_sign/activity',
         title: '消息通知',
         titleEn: 'Notices',
-        actions: a('add', 'edit', 'delete', ['publish', '发布/撤回']),
+        entity: 'member/notices',
+        actions: ['add', 'edit', 'delete', ['publish', '发布/撤回']],
       },
-      hiddenOf('/member_sign/activity', '/member_sign/activitydetail', '新建活动', 'New notice'),
+      {
+        name: 'noticeEdit',
+        path: '/member_sign/activitydetail',
+        title: '新建活动',
+        titleEn: 'New notice',
+        entity: 'member/notices',
+        hidden: true,
+        activeMenu: '/member_sign/activity',
+      },
     ],
   },
   {
@@ -378,28 +515,32 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'bar-chart',
     pages: [
       {
+        name: 'statsMembers',
         path: '/statistics_data/member',
         title: '会员统计',
         titleEn: 'Members',
-        actions: a('export'),
+        actions: ['export'],
       },
       {
+        name: 'statsDevices',
         path: '/statistics_data/device',
         title: '设备统计',
         titleEn: 'Devices',
-        actions: a('export'),
+        actions: ['export'],
       },
       {
+        name: 'statsHealth',
         path: '/statistics_data/health',
         title: '健康数据统计',
         titleEn: 'Health data',
-        actions: a('export'),
+        actions: ['export'],
       },
       {
+        name: 'statsMall',
         path: '/statistics_data/mall',
         title: '积分统计',
         titleEn: 'Points and orders',
-        actions: a('export'),
+        actions: ['export'],
       },
     ],
   },
@@ -408,7 +549,14 @@ export const CATALOGUE: SectionDef[] = [
     title: '应用中心',
     titleEn: 'Applications',
     icon: 'appstore',
-    pages: [{ path: '/marketing_app/center', title: '应用中心', titleEn: 'Applications' }],
+    pages: [
+      {
+        name: 'appCenter',
+        path: '/marketing_app/center',
+        title: '应用中心',
+        titleEn: 'Applications',
+      },
+    ],
   },
   {
     path: '/report_list',
@@ -417,40 +565,46 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'file-search',
     pages: [
       {
+        name: 'reportEcg',
         path: '/report_list/ecg',
         title: '心电报告',
         titleEn: 'ECG',
-        actions: a('export', ['handle', '处理']),
+        actions: ['export', ['handle', '处理']],
       },
       {
+        name: 'reportBp',
         path: '/report_list/bp',
         title: '血压报告',
         titleEn: 'Blood pressure',
-        actions: a('export', ['handle', '处理']),
+        actions: ['export', ['handle', '处理']],
       },
       {
+        name: 'reportBg',
         path: '/report_list/bg',
         title: '血糖报告',
         titleEn: 'Glucose',
-        actions: a('export', ['handle', '处理']),
+        actions: ['export', ['handle', '处理']],
       },
       {
+        name: 'reportChol',
         path: '/report_list/chol',
         title: '总胆固醇报告',
         titleEn: 'Total cholesterol',
-        actions: a('export', ['handle', '处理']),
+        actions: ['export', ['handle', '处理']],
       },
       {
+        name: 'reportUa',
         path: '/report_list/ua',
         title: '尿酸报告',
         titleEn: 'Uric acid',
-        actions: a('export', ['handle', '处理']),
+        actions: ['export', ['handle', '处理']],
       },
       {
+        name: 'reportInspection',
         path: '/report_list/inspection',
         title: '检验报告',
         titleEn: 'Lab reports',
-        actions: a('add', 'edit', 'delete', 'export'),
+        actions: ['add', 'edit', 'delete', 'export'],
       },
     ],
   },
@@ -461,28 +615,32 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'mobile',
     pages: [
       {
+        name: 'deviceModels',
         path: '/device_list/info',
         title: '设备型号',
         titleEn: 'Models',
-        actions: a('add', 'edit', 'delete'),
+        actions: ['add', 'edit', 'delete'],
       },
       {
+        name: 'devices',
         path: '/device_list/list',
         title: '设备列表',
         titleEn: 'Devices',
-        actions: a('add', 'edit', 'export', ['bind', '绑定/解绑'], ['secret', '重置密钥']),
+        actions: ['add', 'edit', 'export', ['bind', '绑定/解绑'], ['secret', '重置密钥']],
       },
       {
+        name: 'deviceCodes',
         path: '/device_list/detail',
         title: '码管理',
         titleEn: 'Codes',
-        actions: a('add', 'export', ['void', '作废']),
+        actions: ['add', 'export', ['void', '作废']],
       },
       {
+        name: 'deviceImport',
         path: '/device_list/insert',
         title: '批量导入',
         titleEn: 'Batch import',
-        actions: a('add'),
+        actions: ['add'],
       },
     ],
   },
@@ -493,37 +651,57 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'shopping',
     pages: [
       {
+        name: 'goods',
         path: '/integralmall/goods',
         title: '商品管理',
         titleEn: 'Goods',
-        actions: a('add', 'edit', 'delete', ['shelf', '上架/下架']),
+        actions: ['add', 'edit', 'delete', ['shelf', '上架/下架']],
       },
-      hiddenOf('/integralmall/goods', '/integralmall/edit', '新增商品', 'Edit goods'),
       {
+        name: 'goodsEdit',
+        path: '/integralmall/edit',
+        title: '新增商品',
+        titleEn: 'Edit goods',
+        hidden: true,
+        activeMenu: '/integralmall/goods',
+      },
+      {
+        name: 'packageTypes',
         path: '/integralmall/package_type',
         title: '套餐类型',
         titleEn: 'Package types',
-        actions: a('add', 'edit', 'delete'),
+        actions: ['add', 'edit', 'delete'],
       },
       {
+        name: 'orders',
         path: '/integralmall/order',
         title: '订单管理',
         titleEn: 'Orders',
-        actions: a('export', 'reveal', ['ship', '发货'], ['cancel', '取消订单']),
+        actions: ['export', 'reveal', ['ship', '发货'], ['cancel', '取消订单']],
       },
-      hiddenOf('/integralmall/order', '/integralmall/detail', '订单详情', 'Order detail'),
       {
+        name: 'orderDetail',
+        path: '/integralmall/detail',
+        title: '订单详情',
+        titleEn: 'Order detail',
+        hidden: true,
+        activeMenu: '/integralmall/order',
+      },
+      {
+        name: 'mallDecorate',
         path: '/integralmall/deco',
         title: '商城装修',
         titleEn: 'Mall decoration',
-        actions: a('edit', ['publish', '发布']),
+        actions: ['edit', ['publish', '发布']],
       },
-      hiddenOf(
-        '/integralmall/deco',
-        '/integralmall/integralmall_edit',
-        '商城页面编辑',
-        'Mall page builder',
-      ),
+      {
+        name: 'mallPageEdit',
+        path: '/integralmall/integralmall_edit',
+        title: '商城页面编辑',
+        titleEn: 'Mall page builder',
+        hidden: true,
+        activeMenu: '/integralmall/deco',
+      },
     ],
   },
   {
@@ -533,25 +711,28 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'medicine-box',
     pages: [
       {
+        name: 'doctorWorkbench',
         path: '/health_medical_studio/doctor_workbench',
         title: '医生工作台',
         titleEn: 'Doctor workbench',
         actions: [
-          { key: 'claim', title: '认领' },
-          { key: 'publish', title: '发布报告' },
+          ['claim', '认领'],
+          ['publish', '发布报告'],
         ],
       },
       {
+        name: 'assistantWorkbench',
         path: '/health_medical_studio/assistant-workbench',
         title: '助理工作台',
         titleEn: 'Assistant workbench',
-        actions: a('edit'),
+        actions: ['edit'],
       },
       {
+        name: 'staffWorkload',
         path: '/health_medical_studio/medical_staff_report',
         title: '医护工作量',
         titleEn: 'Staff workload',
-        actions: a('export'),
+        actions: ['export'],
       },
     ],
   },
@@ -562,22 +743,25 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'schedule',
     pages: [
       {
+        name: 'taskAssign',
         path: '/health_tasks/health_assign',
         title: '待分配',
         titleEn: 'To assign',
-        actions: a('add', ['assign', '分配']),
+        actions: ['add', ['assign', '分配']],
       },
       {
+        name: 'taskBooking',
         path: '/health_tasks/health_order',
         title: '待预约',
         titleEn: 'To book',
-        actions: [{ key: 'book', title: '预约' }],
+        actions: [['book', '预约']],
       },
       {
+        name: 'tasks',
         path: '/health_tasks/health_alltasks',
         title: '全部任务',
         titleEn: 'All tasks',
-        actions: a('edit', 'export', ['cancel', '取消任务']),
+        actions: ['edit', 'export', ['cancel', '取消任务']],
       },
     ],
   },
@@ -588,41 +772,51 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'heart',
     pages: [
       {
+        name: 'healthReports',
         path: '/health_management/report',
         title: '健康报告',
         titleEn: 'Reports',
-        actions: a('add', 'edit', 'delete', ['publish', '发布']),
+        actions: ['add', 'edit', 'delete', ['publish', '发布']],
       },
-      hiddenOf(
-        '/health_management/report',
-        '/health_management/create-ECG-report',
-        '创建心电报告',
-        'New ECG report',
-      ),
-      hiddenOf(
-        '/health_management/report',
-        '/health_management/create-BP-report',
-        '创建血压报告',
-        'New BP report',
-      ),
-      hiddenOf(
-        '/health_management/report',
-        '/health_management/health-report-preview',
-        '报告预览',
-        'Report preview',
-      ),
       {
+        name: 'ecgReportCreate',
+        path: '/health_management/create-ECG-report',
+        title: '创建心电报告',
+        titleEn: 'New ECG report',
+        hidden: true,
+        activeMenu: '/health_management/report',
+      },
+      {
+        name: 'bpReportCreate',
+        path: '/health_management/create-BP-report',
+        title: '创建血压报告',
+        titleEn: 'New BP report',
+        hidden: true,
+        activeMenu: '/health_management/report',
+      },
+      {
+        name: 'healthReportPreview',
+        path: '/health_management/health-report-preview',
+        title: '报告预览',
+        titleEn: 'Report preview',
+        hidden: true,
+        activeMenu: '/health_management/report',
+      },
+      {
+        name: 'healthPlans',
         path: '/health_management/health-management-plan',
         title: '健康管理方案',
         titleEn: 'Care plans',
-        actions: a('add', 'edit', 'delete'),
+        actions: ['add', 'edit', 'delete'],
       },
-      hiddenOf(
-        '/health_medical_studio/doctor_workbench',
-        '/health_management/doctor-workbench-detail',
-        '工作台详情',
-        'Workbench detail',
-      ),
+      {
+        name: 'doctorWorkbenchDetail',
+        path: '/health_management/doctor-workbench-detail',
+        title: '工作台详情',
+        titleEn: 'Workbench detail',
+        hidden: true,
+        activeMenu: '/health_medical_studio/doctor_workbench',
+      },
     ],
   },
   {
@@ -632,6 +826,7 @@ export const CATALOGUE: SectionDef[] = [
     icon: 'fund',
     pages: [
       {
+        name: 'largeScreen',
         path: '/digital-large-screen',
         title: '数字大屏',
         titleEn: 'Digital large screen',
@@ -639,7 +834,52 @@ export const CATALOGUE: SectionDef[] = [
       },
     ],
   },
-];
+] as const satisfies readonly SectionData[];
+
+type AnyPageData = (typeof CATALOGUE_DATA)[number]['pages'][number];
+/** Every front path of a page ("/member_manage/lists"). */
+export type FrontPath = AnyPageData['path'];
+/** Every page's name ("members"). */
+export type PageName = AnyPageData['name'];
+type ActionKeyOf<A> = A extends readonly [infer K, string] ? K : A;
+/** The action keys page P declares ("add" | "edit" | ...). */
+export type PageAction<P extends FrontPath> =
+  Extract<AnyPageData, { path: P }> extends { actions: readonly (infer A)[] }
+    ? ActionKeyOf<A>
+    : never;
+/** Any action key of any page. */
+export type AnyPageAction = PageAction<FrontPath>;
+
+/** Every page's front path by its name: `PAGES.members` is "/member_manage/lists". */
+export const PAGES = Object.fromEntries(
+  CATALOGUE_DATA.flatMap((s) => s.pages.map((p) => [p.name, p.path])),
+) as { readonly [N in PageName]: Extract<AnyPageData, { name: N }>['path'] };
+
+export const CATALOGUE: SectionDef[] = CATALOGUE_DATA.map((s) => ({
+  path: s.path,
+  title: s.title,
+  titleEn: s.titleEn,
+  icon: s.icon,
+  pages: s.pages.map((p: PageData): PageDef => {
+    const page: PageDef = {
+      name: p.name as PageName,
+      path: p.path as FrontPath,
+      title: p.title,
+      titleEn: p.titleEn,
+    };
+    if (p.entity) page.entity = p.entity;
+    if (p.hidden) Object.assign(page, { hidden: true, noCache: true });
+    if (p.activeMenu) page.activeMenu = p.activeMenu as FrontPath;
+    if (p.affix) page.affix = true;
+    if (p.newTab) page.newTab = true;
+    if (p.actions) {
+      page.actions = p.actions.map((x) =>
+        typeof x === 'string' ? { key: x, title: COMMON_ACTIONS[x] } : { key: x[0], title: x[1] },
+      );
+    }
+    return page;
+  }),
+}));
 
 /**
  * settingInit (the top bar's refresh button) reloads the cache of every settings section: an
@@ -647,17 +887,17 @@ export const CATALOGUE: SectionDef[] = [
  * pages, one per section of settings.ts; a contract test keeps the two lists equal). Kept here,
  * free of schemas, because the shell's top bar reads it.
  */
-export const SETTING_INIT_PAGES: readonly string[] = [
-  '/sysset_setting/site_info',
-  '/sysset_setting/pic_set',
-  '/sysset_setting/order',
-  '/sysset_setting/base_set',
-  '/sysset_setting/app_set',
-  '/sysset_setting/pay_set',
-  '/sysset_setting/conversation_set',
-  '/sysset_setting/prewarning_set',
-  '/member_integral/integral_configuration',
-  '/member_sign/sign',
+export const SETTING_INIT_PAGES: readonly FrontPath[] = [
+  PAGES.siteInfo,
+  PAGES.picSet,
+  PAGES.orderSet,
+  PAGES.baseSet,
+  PAGES.appSet,
+  PAGES.paySet,
+  PAGES.conversationSet,
+  PAGES.prewarningSet,
+  PAGES.pointsConfig,
+  PAGES.signIns,
 ];
 export const SETTING_INIT_ACTION = 'edit';
 

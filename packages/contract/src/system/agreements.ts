@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { contentIdSchema, contentText } from './content-fields.js';
-import { optionalText } from './list-query.js';
-import { listQuerySchema, pageOf } from './pagination.js';
+import { contentIdSchema, contentText } from '../content-fields.js';
+import { optionalText } from '../list-query.js';
+import { listQuerySchema, pageOf } from '../pagination.js';
 
 /**
  * Agreements of /sysset_agreement/lists (PRODUCT.md §4): user agreement, privacy policy, device

@@ -4,10 +4,10 @@ import {
   contentIdSchema,
   contentOptionalText,
   contentText,
-} from './content-fields.js';
-import { MAINLAND_PHONE } from './format.js';
-import { optionalText } from './list-query.js';
-import { listQuerySchema, pageOf } from './pagination.js';
+} from '../content-fields.js';
+import { MAINLAND_PHONE } from '../format.js';
+import { optionalText } from '../list-query.js';
+import { listQuerySchema, pageOf } from '../pagination.js';
 
 /**
  * SMS templates of /sysset_notice_set/msg_tpl (PRODUCT.md §4) and the outbox the embedded default

@@ -1,7 +1,8 @@
+import { PAGES } from '../catalogue.js';
 import { z } from 'zod';
-import { fromNumberOrText, optionalIdSchema } from './ids.js';
-import { checkTimeRange, optionalText, timeRangeQuerySchema } from './list-query.js';
-import { listQuerySchema, pageOf } from './pagination.js';
+import { fromNumberOrText, optionalIdSchema } from '../ids.js';
+import { checkTimeRange, optionalText, timeRangeQuerySchema } from '../list-query.js';
+import { listQuerySchema, pageOf } from '../pagination.js';
 
 /**
  * Daily check-in (PRODUCT.md §4 member_sign/sign): the rules (settings section `sign`, saved
@@ -12,7 +13,7 @@ import { listQuerySchema, pageOf } from './pagination.js';
  * points once per streak. Points go through the points ledger (its daily cap applies).
  */
 
-export const SIGN_PAGE = '/member_sign/sign';
+export const SIGN_PAGE = PAGES.signIns;
 
 export const SignPaths = {
   recordList: '/v3/sign/admin/record/list',

@@ -1,9 +1,10 @@
+import { PAGES } from '../catalogue.js';
 import { z } from 'zod';
-import { fromNumberOrText, nullableIdSchema, optionalIdSchema } from './ids.js';
-import { contentBoolean, contentIdSchema } from './content-fields.js';
-import { MAINLAND_PHONE } from './format.js';
-import { optionalEpochMs, optionalText, sortQuerySchema } from './list-query.js';
-import { listQuerySchema, pageOf } from './pagination.js';
+import { fromNumberOrText, nullableIdSchema, optionalIdSchema } from '../ids.js';
+import { contentBoolean, contentIdSchema } from '../content-fields.js';
+import { MAINLAND_PHONE } from '../format.js';
+import { optionalEpochMs, optionalText, sortQuerySchema } from '../list-query.js';
+import { listQuerySchema, pageOf } from '../pagination.js';
 import { RELATIONSHIPS } from './relationship.js';
 
 /**
@@ -31,9 +32,9 @@ export const MemberPaths = {
 } as const;
 
 export const MemberPages = {
-  lists: '/member_manage/lists',
-  detail: '/member_manage/detail',
-  manage: '/member_manage/manage',
+  lists: PAGES.members,
+  detail: PAGES.memberDetail,
+  manage: PAGES.contacts,
 } as const;
 
 export const MemberMessages = {

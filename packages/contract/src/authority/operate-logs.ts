@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { listQuerySchema } from './pagination.js';
+import { listQuerySchema } from '../pagination.js';
 import {
   checkTimeRange,
   optionalText,
   sortQuerySchema,
   timeRangeQuerySchema,
-} from './list-query.js';
+} from '../list-query.js';
 
 /** The operation log page (/sysset_authority/operate_log). */
 export const OperateLogPaths = {

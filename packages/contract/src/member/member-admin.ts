@@ -1,18 +1,19 @@
+import { PAGES } from '../catalogue.js';
 import { z } from 'zod';
-import { fromNumberOrText, idSchema, optionalIdSchema } from './ids.js';
+import { fromNumberOrText, idSchema, optionalIdSchema } from '../ids.js';
 import {
   contentBoolean,
   contentIdSchema,
   contentOptionalText,
   contentText,
-} from './content-fields.js';
+} from '../content-fields.js';
 import {
   checkTimeRange,
   optionalText,
   sortQuerySchema,
   timeRangeQuerySchema,
-} from './list-query.js';
-import { listQuerySchema, pageOf } from './pagination.js';
+} from '../list-query.js';
+import { listQuerySchema, pageOf } from '../pagination.js';
 
 /**
  * Member administration of the member centre (PRODUCT.md §4 member): grades and the grade log,
@@ -48,13 +49,13 @@ export const MemberAdminPaths = {
 
 /** Front paths of these pages (the catalogue's). */
 export const MemberAdminPages = {
-  lists: '/member_manage/lists',
-  detail: '/member_manage/detail',
-  grade: '/member_manage/grade',
-  gradeLog: '/member_manage/grade_log',
-  channel: '/member_manage/channel',
-  actionLog: '/member_manage/action_log',
-  logoff: '/member_manage/logoff',
+  lists: PAGES.members,
+  detail: PAGES.memberDetail,
+  grade: PAGES.grades,
+  gradeLog: PAGES.gradeLogs,
+  channel: PAGES.channels,
+  actionLog: PAGES.actionLogs,
+  logoff: PAGES.logoffs,
 } as const;
 
 /** Name a logged-off member keeps (its personal data is gone). */

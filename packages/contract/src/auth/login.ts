@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PasswordMessages } from './password.js';
-import { PASSWORD_MAX_LENGTH } from './constants.js';
+import { PasswordMessages } from '../password.js';
+import { PASSWORD_MAX_LENGTH } from '../constants.js';
 
 /** GET /{service}/v3/captcha/common/getCaptcha */
 export const captchaResponseSchema = z.object({

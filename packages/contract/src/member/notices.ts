@@ -1,8 +1,9 @@
+import { PAGES } from '../catalogue.js';
 import { z } from 'zod';
-import { fromNumberOrText, idListSchema } from './ids.js';
-import { contentIdSchema } from './content-fields.js';
-import { checkTimeRange, optionalText, timeRangeQuerySchema } from './list-query.js';
-import { listQuerySchema, pageOf } from './pagination.js';
+import { fromNumberOrText, idListSchema } from '../ids.js';
+import { contentIdSchema } from '../content-fields.js';
+import { checkTimeRange, optionalText, timeRangeQuerySchema } from '../list-query.js';
+import { listQuerySchema, pageOf } from '../pagination.js';
 
 /**
  * Notices to members (PRODUCT.md §4 member_sign/activity + activitydetail): rich-text messages to
@@ -13,8 +14,8 @@ import { listQuerySchema, pageOf } from './pagination.js';
  * sent → withdrawn.
  */
 
-export const NOTICE_PAGE = '/member_sign/activity';
-export const NOTICE_DETAIL_PAGE = '/member_sign/activitydetail';
+export const NOTICE_PAGE = PAGES.notices;
+export const NOTICE_DETAIL_PAGE = PAGES.noticeEdit;
 
 export const NoticePaths = {
   list: '/v3/notice/admin/notice/list',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { idSchema } from './ids.js';
-import { ApiPaths } from './api-paths.js';
-import { DEFAULT_INTEGRAL_SET, INTEGRAL_CONFIG_PAGE, integralSetSchema } from './points.js';
-import { DEFAULT_SIGN_SET, SIGN_PAGE, signSetSchema } from './sign.js';
+import { idSchema } from '../ids.js';
+import { ApiPaths } from '../api-paths.js';
+import { DEFAULT_INTEGRAL_SET, INTEGRAL_CONFIG_PAGE, integralSetSchema } from '../member/points.js';
+import { DEFAULT_SIGN_SET, SIGN_PAGE, signSetSchema } from '../member/sign-ins.js';
 
 /**
  * System settings (PRODUCT.md §4 "sysset"): one zod schema per settings section, shared by the

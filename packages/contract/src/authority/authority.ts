@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { MAINLAND_PHONE } from './format.js';
-import { idSchema, optionalIdSchema } from './ids.js';
-import { staffRoleSchema } from './auth.js';
-import { PASSWORD_MAX_LENGTH } from './constants.js';
-import { optionalText, sortQuerySchema } from './list-query.js';
-import { listQuerySchema, pageOf } from './pagination.js';
+import { MAINLAND_PHONE } from '../format.js';
+import { idSchema, optionalIdSchema } from '../ids.js';
+import { staffRoleSchema } from '../auth/login.js';
+import { PASSWORD_MAX_LENGTH } from '../constants.js';
+import { optionalText, sortQuerySchema } from '../list-query.js';
+import { listQuerySchema, pageOf } from '../pagination.js';
 
 /**
  * 权限组与操作员（/sysset_authority/authority_group, /sysset_authority/authority_member）:

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { fromNumberOrText } from './ids.js';
+import { fromNumberOrText } from '../ids.js';
 import {
   contentBoolean,
   contentIdSchema,
   contentOptionalTime,
   contentText,
-} from './content-fields.js';
-import { optionalText } from './list-query.js';
-import { listQuerySchema, pageOf } from './pagination.js';
+} from '../content-fields.js';
+import { optionalText } from '../list-query.js';
+import { listQuerySchema, pageOf } from '../pagination.js';
 
 /**
  * Search configuration of /sysset_setting/search (PRODUCT.md §4): hot words and default search

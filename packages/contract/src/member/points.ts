@@ -1,7 +1,8 @@
+import { PAGES } from '../catalogue.js';
 import { z } from 'zod';
-import { fromNumberOrText, idSchema, optionalIdSchema } from './ids.js';
-import { listQuerySchema, pageOf } from './pagination.js';
-import { checkTimeRange, optionalText, timeRangeQuerySchema } from './list-query.js';
+import { fromNumberOrText, idSchema, optionalIdSchema } from '../ids.js';
+import { listQuerySchema, pageOf } from '../pagination.js';
+import { checkTimeRange, optionalText, timeRangeQuerySchema } from '../list-query.js';
 
 /**
  * Points (PRODUCT.md §4 "member_integral"): the ledger of every member's points, the admin
@@ -19,9 +20,9 @@ export const PointsPaths = {
   ledgerSummary: '/v3/points/admin/ledger/summary',
 } as const;
 
-export const POINTS_ADJUST_PAGE = '/member_manage/lists';
-export const INTEGRAL_CONFIG_PAGE = '/member_integral/integral_configuration';
-export const INTEGRAL_DETAILS_PAGE = '/member_integral/integral_details';
+export const POINTS_ADJUST_PAGE = PAGES.members;
+export const INTEGRAL_CONFIG_PAGE = PAGES.pointsConfig;
+export const INTEGRAL_DETAILS_PAGE = PAGES.pointsLedger;
 
 export const POINTS_ADJUST_MAX = 100_000;
 
