@@ -23,8 +23,17 @@ export interface SortQuery<F extends string = string> {
 }
 
 /** Empty query-string values ("") mean "not given". */
-const blankToUndefined = (value: unknown) =>
+export const blankToUndefined = (value: unknown) =>
   value === '' || value === null || value === undefined ? undefined : value;
+
+/** A member's phone fragment (digits only) for "part of a phone number" searches. */
+export const phoneFragmentSchema = z.preprocess(
+  (v) => blankToUndefined(typeof v === 'string' ? v.trim() : v),
+  z
+    .string()
+    .regex(/^\d{1,11}$/, '手机号只能输入数字（最多11位）')
+    .optional(),
+);
 
 /** `sortField` (one of the sortable columns) and `sortOrder` (ascend | descend), both optional. */
 export function sortQuerySchema<const F extends readonly [string, ...string[]]>(fields: F) {
