@@ -3,6 +3,8 @@
  * (GradePaths, ChannelPaths, ...). Delete this file once nothing imports from it.
  */
 import { PAGES } from './catalogue.js';
+import { GroupMessages, GroupPaths } from './authority/groups.js';
+import { OperatorMessages, OperatorPaths } from './authority/operators.js';
 import { ActionLogPaths } from './member/action-logs.js';
 import { ChannelMessages, ChannelPaths } from './member/channels.js';
 import { GradeMessages, GradePaths } from './member/grades.js';
@@ -69,4 +71,48 @@ export const MemberAdminMessages = {
   rejectReasonRequired: LogoffMessages.rejectReasonRequired,
   approved: LogoffMessages.approved,
   rejected: LogoffMessages.rejected,
+} as const;
+
+export const AuthorityPaths = {
+  groupList: GroupPaths.list,
+  groupDetail: GroupPaths.detail,
+  groupAdd: GroupPaths.add,
+  groupUpdate: GroupPaths.update,
+  groupDelete: GroupPaths.delete,
+  groupOptions: GroupPaths.options,
+  operatorList: OperatorPaths.list,
+  operatorDetail: OperatorPaths.detail,
+  operatorAdd: OperatorPaths.add,
+  operatorUpdate: OperatorPaths.update,
+  operatorDelete: OperatorPaths.delete,
+  operatorResetPwd: OperatorPaths.resetPwd,
+  operatorEnable: OperatorPaths.enable,
+  operatorDisable: OperatorPaths.disable,
+  operatorRevealPhone: OperatorPaths.revealPhone,
+  operatorSessions: OperatorPaths.sessions,
+  operatorRevokeSession: OperatorPaths.revokeSession,
+  mySessions: OperatorPaths.mySessions,
+  revokeMySession: OperatorPaths.revokeMySession,
+} as const;
+export const AuthorityMessages = {
+  groupNotFound: GroupMessages.groupNotFound,
+  groupNameTaken: GroupMessages.groupNameTaken,
+  builtinLocked: GroupMessages.builtinLocked,
+  groupInUse: GroupMessages.groupInUse,
+  noPageSelected: GroupMessages.noPageSelected,
+  operatorNotFound: OperatorMessages.operatorNotFound,
+  usernameTaken: OperatorMessages.usernameTaken,
+  cannotDisableSelf: OperatorMessages.cannotDisableSelf,
+  cannotDeleteSelf: OperatorMessages.cannotDeleteSelf,
+  lastSuperAdmin: OperatorMessages.lastSuperAdmin,
+  sessionNotFound: OperatorMessages.sessionNotFound,
+  cannotRevokeCurrent: OperatorMessages.cannotRevokeCurrent,
+  groupMissing: OperatorMessages.groupMissing,
+  groupNotHeld: OperatorMessages.groupNotHeld,
+  resourcesNotHeld: GroupMessages.resourcesNotHeld,
+  groupBeyondOwn: GroupMessages.groupBeyondOwn,
+  ownGroupLocked: GroupMessages.ownGroupLocked,
+  ownGroupChange: OperatorMessages.ownGroupChange,
+  superAdminOnly: OperatorMessages.superAdminOnly,
+  operatorBeyondOwn: OperatorMessages.operatorBeyondOwn,
 } as const;

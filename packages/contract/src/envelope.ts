@@ -86,3 +86,8 @@ export function httpStatusOf(state: number): number {
       return 400;
   }
 }
+
+/** The answer of an add: the new record's id. */
+export const idResponseSchema = z.object({ id: z.number().int() });
+/** The answer of a bulk change: how many records it touched. */
+export const countResponseSchema = z.object({ count: z.number().int() });

@@ -5,42 +5,26 @@ import { staffRoleSchema } from '../auth/login.js';
 import { PASSWORD_MAX_LENGTH } from '../constants.js';
 import { optionalText, sortQuerySchema } from '../list-query.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
+import { formBoolean } from './groups.js';
 
-/**
- * 权限组与操作员（/sysset_authority/authority_group, /sysset_authority/authority_member）:
- * paths, requests and answers shared by the server and the web.
- */
-
-export const AuthorityPaths = {
-  groupList: '/v3/system/admin/authorityGroup/list',
-  groupDetail: '/v3/system/admin/authorityGroup/detail',
-  groupAdd: '/v3/system/admin/authorityGroup/add',
-  groupUpdate: '/v3/system/admin/authorityGroup/update',
-  groupDelete: '/v3/system/admin/authorityGroup/delete',
-  groupOptions: '/v3/system/admin/authorityGroup/options',
-
-  operatorList: '/v3/system/admin/adminUser/list',
-  operatorDetail: '/v3/system/admin/adminUser/detail',
-  operatorAdd: '/v3/system/admin/adminUser/add',
-  operatorUpdate: '/v3/system/admin/adminUser/update',
-  operatorDelete: '/v3/system/admin/adminUser/delete',
-  operatorResetPwd: '/v3/system/admin/adminUser/resetPwd',
-  operatorEnable: '/v3/system/admin/adminUser/enable',
-  operatorDisable: '/v3/system/admin/adminUser/disable',
-  operatorRevealPhone: '/v3/system/admin/adminUser/revealPhone',
-  operatorSessions: '/v3/system/admin/adminUser/sessions',
-  operatorRevokeSession: '/v3/system/admin/adminUser/revokeSession',
+/** 操作员 (/sysset_authority/authority_member): operator accounts, their passwords and sessions. */
+export const OperatorPaths = {
+  list: '/v3/system/admin/adminUser/list',
+  detail: '/v3/system/admin/adminUser/detail',
+  add: '/v3/system/admin/adminUser/add',
+  update: '/v3/system/admin/adminUser/update',
+  delete: '/v3/system/admin/adminUser/delete',
+  resetPwd: '/v3/system/admin/adminUser/resetPwd',
+  enable: '/v3/system/admin/adminUser/enable',
+  disable: '/v3/system/admin/adminUser/disable',
+  revealPhone: '/v3/system/admin/adminUser/revealPhone',
+  sessions: '/v3/system/admin/adminUser/sessions',
+  revokeSession: '/v3/system/admin/adminUser/revokeSession',
   mySessions: '/v3/system/admin/adminUser/mySessions',
   revokeMySession: '/v3/system/admin/adminUser/revokeMySession',
 } as const;
 
-/** Messages of the authority rules, shared by server answers and tests. */
-export const AuthorityMessages = {
-  groupNotFound: '权限组不存在或已被删除',
-  groupNameTaken: '权限组名称已存在',
-  builtinLocked: '内置超级管理员分组拥有全部权限，不能编辑或删除',
-  groupInUse: (count: number) => `该权限组下还有${count}个操作员，请先将他们调整到其他权限组再删除`,
-  noPageSelected: '请至少选择一个页面',
+export const OperatorMessages = {
   operatorNotFound: '操作员不存在或已被删除',
   usernameTaken: '用户名已存在',
   cannotDisableSelf: '不能停用自己的账号',
@@ -49,99 +33,11 @@ export const AuthorityMessages = {
   sessionNotFound: '会话不存在或已结束',
   cannotRevokeCurrent: '不能结束当前会话，如需退出请使用“退出登录”',
   groupMissing: '所选权限组不存在',
-  // Escalation refusals (267): nobody grants more than it holds itself.
   groupNotHeld: '所选权限组包含你没有的权限，不能分配',
-  resourcesNotHeld: (titles: string) => `不能授予你自己没有的权限：${titles}`,
-  groupBeyondOwn: '该权限组包含你没有的权限，不能修改或删除',
-  ownGroupLocked: '不能修改自己所在权限组的权限，请由其他管理员修改',
   ownGroupChange: '不能修改自己的权限组，请由其他管理员调整',
   superAdminOnly: '只有超级管理员才能新增、修改、重置或停用超级管理员账号',
   operatorBeyondOwn: '该操作员的权限组包含你没有的权限，不能管理该账号',
 } as const;
-
-/** Form-encoded booleans: "1"/"0", "true"/"false", or a JSON boolean. */
-const formBoolean = z.preprocess(
-  (v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v),
-  z.boolean({ error: '启用状态不正确' }),
-);
-
-/** One key, several keys joined by commas (form-encoded), or an array (JSON). */
-const keyList = z.preprocess(
-  (v) =>
-    typeof v === 'string'
-      ? v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : v,
-  z.array(z.string().max(200), { error: '请选择页面权限' }).max(1000, '权限项过多'),
-);
-
-// ---------------------------------------------------------------- permission groups
-
-export const GROUP_SORT_FIELDS = ['name', 'operatorCount', 'updatedAt', 'createdAt'] as const;
-export const groupListQuerySchema = listQuerySchema
-  .extend(sortQuerySchema(GROUP_SORT_FIELDS).shape)
-  .extend({ name: optionalText(30) });
-export type GroupListQuery = z.infer<typeof groupListQuerySchema>;
-
-export const groupListItemSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  builtin: z.boolean(),
-  /** Pages granted, hidden pages included (all pages for the built-in group). */
-  pageCount: z.number().int(),
-  operatorCount: z.number().int(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  /** The caller's own group (nobody changes its own permissions). */
-  isOwn: z.boolean(),
-  /**
-   * The caller may edit or delete it: not built in, not the caller's own group, and every
-   * permission in it is one the caller holds itself.
-   */
-  editable: z.boolean(),
-});
-export type GroupListItem = z.infer<typeof groupListItemSchema>;
-export const groupListResponseSchema = pageOf(groupListItemSchema);
-
-export const groupIdQuerySchema = z.object({ id: idSchema('权限组编号') });
-
-export const groupDetailSchema = groupListItemSchema.extend({
-  /** Granted keys (pages and actions), hidden pages included. */
-  resources: z.array(z.string()),
-});
-export type GroupDetail = z.infer<typeof groupDetailSchema>;
-
-const groupFields = {
-  name: z
-    .string({ error: '请输入权限组名称' })
-    .trim()
-    .min(1, '请输入权限组名称')
-    .max(30, '权限组名称最多30个字符'),
-  description: z.string().trim().max(200, '描述最多200个字符').default(''),
-  resources: keyList,
-};
-export const groupAddRequestSchema = z.object(groupFields);
-export type GroupAddRequest = z.input<typeof groupAddRequestSchema>;
-export const groupUpdateRequestSchema = z.object({ id: idSchema('权限组编号'), ...groupFields });
-export type GroupUpdateRequest = z.input<typeof groupUpdateRequestSchema>;
-export const groupIdRequestSchema = z.object({ id: idSchema('权限组编号') });
-
-export const groupOptionSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  builtin: z.boolean(),
-  /** The caller holds every permission of the group, so it may put an operator into it. */
-  assignable: z.boolean(),
-});
-export type GroupOption = z.infer<typeof groupOptionSchema>;
-export const groupOptionsResponseSchema = z.array(groupOptionSchema);
-
-export const idResponseSchema = z.object({ id: z.number().int() });
-
-// ---------------------------------------------------------------- operators
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,32}$/;
 
@@ -274,5 +170,3 @@ export const revokeSessionRequestSchema = z.object({
   sessionId: idSchema('会话编号'),
 });
 export const revokeMySessionRequestSchema = z.object({ sessionId: idSchema('会话编号') });
-
-export const countResponseSchema = z.object({ count: z.number().int() });
