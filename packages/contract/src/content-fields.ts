@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAINLAND_PHONE } from './format.js';
 import { fromNumberOrText, idListSchema, idSchema } from './ids.js';
 
 /**
@@ -67,3 +68,15 @@ export const contentOptionalTime = z.preprocess(
       .nullable(),
   ),
 );
+
+export const PhoneMessages = {
+  required: '请输入手机号码',
+  invalid: '请输入正确的11位手机号码',
+} as const;
+
+/** A required mainland mobile number (11 digits, 1[3-9]…). */
+export const mainlandPhoneField = z
+  .string({ error: PhoneMessages.required })
+  .trim()
+  .min(1, PhoneMessages.required)
+  .regex(MAINLAND_PHONE, PhoneMessages.invalid);

@@ -20,7 +20,7 @@ export * from './system/agreements.js';
 export * from './authority/groups.js';
 export * from './authority/operators.js';
 export * from './authority/operate-logs.js';
-export * from './member/relationship.js';
+export * from './member/contacts.js';
 export * from './member/members.js';
 export * from './member/grades.js';
 export * from './member/channels.js';

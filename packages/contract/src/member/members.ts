@@ -1,15 +1,13 @@
 import { PAGES } from '../catalogue.js';
 import { z } from 'zod';
 import { fromNumberOrText, nullableIdSchema, optionalIdSchema } from '../ids.js';
-import { contentBoolean, contentIdSchema } from '../content-fields.js';
-import { MAINLAND_PHONE } from '../format.js';
+import { contentIdSchema, mainlandPhoneField, PhoneMessages } from '../content-fields.js';
 import { optionalEpochMs, optionalText, sortQuerySchema } from '../list-query.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
-import { RELATIONSHIPS } from './relationship.js';
+import { ContactMessages, ContactPaths, contactInputSchema } from './contacts.js';
 
 /**
- * Members and their family contacts (PRODUCT.md §4 member: /member_manage/lists, /detail,
- * /manage). Phones and identity numbers are masked in every answer; one value is revealed by the
+ * Members (PRODUCT.md §4 member: /member_manage/lists, /detail). Phones and identity numbers are masked in every answer; one value is revealed by the
  * reveal endpoints (action 'reveal', written to the operation log).
  */
 
@@ -23,12 +21,13 @@ export const MemberPaths = {
   export: '/v3/member/admin/member/export',
   revealPhone: '/v3/member/admin/member/revealPhone',
   revealIdNumber: '/v3/member/admin/member/revealIdNumber',
-  contactList: '/v3/member/admin/contact/list',
-  contactAdd: '/v3/member/admin/contact/add',
-  contactUpdate: '/v3/member/admin/contact/update',
-  contactDelete: '/v3/member/admin/contact/delete',
-  contactRevealPhone: '/v3/member/admin/contact/revealPhone',
-  contactExport: '/v3/member/admin/contact/export',
+  // Contacts' own, until server and web use ContactPaths (then remove).
+  contactList: ContactPaths.list,
+  contactAdd: ContactPaths.add,
+  contactUpdate: ContactPaths.update,
+  contactDelete: ContactPaths.delete,
+  contactRevealPhone: ContactPaths.revealPhone,
+  contactExport: ContactPaths.export,
 } as const;
 
 export const MemberPages = {
@@ -39,30 +38,31 @@ export const MemberPages = {
 
 export const MemberMessages = {
   notFound: '会员不存在或已被删除',
-  contactNotFound: '家庭成员不存在或已被删除',
-  phoneRequired: '请输入手机号码',
-  phoneInvalid: '请输入正确的11位手机号码',
+  phoneRequired: PhoneMessages.required,
+  phoneInvalid: PhoneMessages.invalid,
   phoneTaken: '该手机号码已注册为会员',
   nameRequired: '请输入姓名',
   idNumberFormat: '身份证号码应为18位：前17位为数字，最后一位为数字或X',
   idNumberChecksum: '身份证号码校验位不正确，请核对后重新输入',
   birthdayInvalid: '生日格式应为YYYY-MM-DD',
   genderInvalid: '请选择性别',
-  relationshipInvalid: '请选择正确的关系',
   freezeReasonRequired: '请输入冻结原因',
   alreadyFrozen: '该会员已处于冻结状态',
   notFrozen: '该会员未被冻结',
   loggedOff: '该会员已注销，不能修改',
   noGrade: '尚未配置会员等级，请先在“会员等级”中新增等级',
   channelMissing: '所选渠道不存在',
-  tooManyContacts: '家庭成员最多10人',
   added: '会员已新增',
   saved: '会员已保存',
   frozen: '会员已冻结',
   unfrozen: '会员已解冻',
-  contactAdded: '家庭成员已新增',
-  contactSaved: '家庭成员已保存',
-  contactDeleted: '家庭成员已删除',
+  // Contacts' own, until server and web use ContactMessages (then remove).
+  contactNotFound: ContactMessages.contactNotFound,
+  relationshipInvalid: ContactMessages.relationshipInvalid,
+  tooManyContacts: ContactMessages.tooManyContacts,
+  contactAdded: ContactMessages.contactAdded,
+  contactSaved: ContactMessages.contactSaved,
+  contactDeleted: ContactMessages.contactDeleted,
 } as const;
 
 /* ------------------------------------------------------------------ identity number */
@@ -104,17 +104,11 @@ export const MEMBER_STATUS_LABELS: Record<MemberStatusValue, string> = {
   logged_off: '已注销',
 };
 
-export const RELATIONSHIP_CODES = Object.keys(RELATIONSHIPS).map(Number);
-
 /* ------------------------------------------------------------------ shared fields */
 
 const blank = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : v);
 
-const phoneField = z
-  .string({ error: MemberMessages.phoneRequired })
-  .trim()
-  .min(1, MemberMessages.phoneRequired)
-  .regex(MAINLAND_PHONE, MemberMessages.phoneInvalid);
+const phoneField = mainlandPhoneField;
 
 /** "" / missing → null; otherwise 18 characters with a valid check character (X upper-cased). */
 const idNumberField = z.preprocess(
@@ -152,85 +146,6 @@ const text = (max: number, label: string) =>
 
 /** A member's channel: "" / null / missing for none. */
 const optionalChannel = nullableIdSchema('渠道');
-
-export const relationshipField = z.preprocess(
-  (v) => (v === '' || v === undefined || v === null ? null : v),
-  fromNumberOrText(
-    z.coerce
-      .number({ error: MemberMessages.relationshipInvalid })
-      .int(MemberMessages.relationshipInvalid)
-      .refine((n) => RELATIONSHIP_CODES.includes(n), MemberMessages.relationshipInvalid)
-      .nullable(),
-  ),
-);
-
-/* ------------------------------------------------------------------ contacts */
-
-export const contactFields = {
-  name: z
-    .string({ error: '请输入家庭成员姓名' })
-    .trim()
-    .min(1, '请输入家庭成员姓名')
-    .max(30, '姓名最多30个字符'),
-  phone: phoneField,
-  relationship: relationshipField,
-  receiveWarningSms: contentBoolean('是否接收预警短信不正确').default(false),
-};
-export const contactInputSchema = z.object(contactFields);
-export type ContactInput = z.input<typeof contactInputSchema>;
-
-export const contactAddRequestSchema = z.object({ memberId: contentIdSchema, ...contactFields });
-export type ContactAddRequest = z.input<typeof contactAddRequestSchema>;
-export const contactUpdateRequestSchema = z.object({
-  id: contentIdSchema,
-  ...contactFields,
-  /** Left out keeps the stored number (the form shows it masked). */
-  phone: phoneField.optional(),
-});
-export type ContactUpdateRequest = z.input<typeof contactUpdateRequestSchema>;
-export const contactIdRequestSchema = z.object({ id: contentIdSchema });
-
-export const contactItemSchema = z.object({
-  id: z.number().int(),
-  memberId: z.number().int(),
-  memberName: z.string(),
-  /** Masked. */
-  memberPhone: z.string(),
-  name: z.string(),
-  /** Masked. */
-  phone: z.string(),
-  relationship: z.number().int().nullable(),
-  receiveWarningSms: z.boolean(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
-export type ContactItem = z.infer<typeof contactItemSchema>;
-export const contactListResponseSchema = pageOf(contactItemSchema);
-
-const optionalFlag = z.preprocess(blank, contentBoolean('筛选条件不正确').optional());
-
-const contactFilterFields = {
-  /** The detail page's tab: one member's contacts. */
-  memberId: optionalIdSchema('会员编号'),
-  /** Part of the member's phone number. */
-  memberPhone: optionalText(11),
-  memberName: optionalText(30),
-  /** Part of the contact's phone number. */
-  phone: optionalText(11),
-  relationship: z.preprocess(blank, relationshipField.optional()),
-  receiveWarningSms: optionalFlag,
-};
-
-export const contactListQuerySchema = listQuerySchema
-  .extend(sortQuerySchema(['createdAt'] as const).shape)
-  .extend(contactFilterFields);
-/** 家庭成员管理's export: the list's filter without paging. */
-export const contactExportQuerySchema = sortQuerySchema(['createdAt'] as const).extend(
-  contactFilterFields,
-);
-export type ContactExportParams = z.output<typeof contactExportQuerySchema>;
-export type ContactListQuery = z.input<typeof contactListQuerySchema>;
-export type ContactListParams = z.output<typeof contactListQuerySchema>;
 
 /* ------------------------------------------------------------------ members */
 
@@ -363,7 +278,7 @@ export const memberAddRequestSchema = z.object({
         .max(100_000_000, '成长值过大'),
     ),
   ),
-  contacts: z.array(contactInputSchema).max(10, MemberMessages.tooManyContacts).default([]),
+  contacts: z.array(contactInputSchema).max(10, ContactMessages.tooManyContacts).default([]),
 });
 export type MemberAddRequest = z.input<typeof memberAddRequestSchema>;
 export type MemberAddInput = z.output<typeof memberAddRequestSchema>;
