@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { idSchema } from '../ids.js';
 import { ApiPaths } from '../api-paths.js';
+import { PaymentPaths } from './payments.js';
+import { UploadPaths } from './uploads.js';
 import { DEFAULT_INTEGRAL_SET, INTEGRAL_CONFIG_PAGE, integralSetSchema } from '../member/points.js';
 import { DEFAULT_SIGN_SET, SIGN_PAGE, signSetSchema } from '../member/sign-ins.js';
 
 /**
  * System settings (PRODUCT.md §4 "sysset"): one zod schema per settings section, shared by the
  * server (validation of `setting/update`) and the web settings form (checked in the browser with the
- * same Chinese messages), the defaults an unsaved section answers, the payment channels of
- * `sysPayConfig`, image uploads, and the warning thresholds of PRODUCT.md §3 with the pure function
+ * same Chinese messages), the defaults an unsaved section answers, and the warning thresholds of PRODUCT.md §3 with the pure function
  * that classifies a measurement against them.
  */
 
@@ -19,27 +20,11 @@ export const SettingsPaths = {
   siteInfo: ApiPaths.siteInfo,
   /** Enabled doctors who can be picked to take consultations (conversation_set). */
   doctorOptions: '/v3/system/admin/setting/doctorOptions',
-  payList: '/v3/sys/admin/sysPayConfig/list',
-  payUpdate: '/v3/sys/admin/sysPayConfig/update',
-  uploadImage: '/v3/system/admin/upload/image',
+  // Their own entities' paths, until server and web use PaymentPaths / UploadPaths (then remove).
+  payList: PaymentPaths.list,
+  payUpdate: PaymentPaths.update,
+  uploadImage: UploadPaths.image,
 } as const;
-
-/** Uploaded files are served publicly below this path (outside `/{service}`). */
-export const UPLOADS_URL_PREFIX = '/uploads/';
-export const UPLOAD_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export const UploadMessages = {
-  fileRequired: '请选择要上传的图片',
-  tooLarge: '图片不能超过 5 MB',
-  badType: '只能上传 PNG、JPEG、GIF 或 WebP 图片（按文件内容识别）',
-} as const;
-export const uploadResultSchema = z.object({
-  url: z.string(),
-  key: z.string(),
-  size: z.number().int(),
-  mime: z.string(),
-});
-export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /* ---------------------------------------------------------------- field helpers */
 
@@ -687,80 +672,6 @@ export type PublicSiteInfo = z.infer<typeof publicSiteInfoSchema>;
 export const doctorOptionSchema = z.object({ id: z.number().int(), name: z.string() });
 export type DoctorOption = z.infer<typeof doctorOptionSchema>;
 export const doctorOptionsSchema = z.object({ list: z.array(doctorOptionSchema) });
-
-/* ---------------------------------------------------------------- payment channels */
-
-export const PAY_CHANNELS = ['wechat', 'alipay', 'balance'] as const;
-export type PayChannel = (typeof PAY_CHANNELS)[number];
-export const PAY_SECRET_FIELDS = ['apiKey', 'privateKey', 'certificate', 'publicKey'] as const;
-export type PaySecretField = (typeof PAY_SECRET_FIELDS)[number];
-
-/** Which fields each channel uses (the page and the server's "required when enabled" check). */
-export const PAY_CHANNEL_FIELDS: Record<
-  PayChannel,
-  { title: string; ids: ('merchantId' | 'appId')[]; secrets: PaySecretField[] }
-> = {
-  wechat: {
-    title: '微信支付',
-    ids: ['merchantId', 'appId'],
-    secrets: ['apiKey', 'privateKey', 'certificate'],
-  },
-  alipay: { title: '支付宝', ids: ['merchantId', 'appId'], secrets: ['privateKey', 'publicKey'] },
-  balance: { title: '余额支付', ids: [], secrets: [] },
-};
-export const PAY_FIELD_LABELS: Record<'merchantId' | 'appId' | PaySecretField, string> = {
-  merchantId: '商户号',
-  appId: 'AppID',
-  apiKey: 'API 密钥',
-  privateKey: '私钥',
-  certificate: '证书',
-  publicKey: '平台公钥',
-};
-
-const secretInput = (label: string) =>
-  z
-    .string({ error: `${label}格式不正确` })
-    .trim()
-    .max(10_000, `${label}过长`)
-    .optional()
-    .transform((v) => (v ? v : undefined));
-
-/**
- * POST sysPayConfig/update, one channel per call (form-encoded or JSON). A secret left blank keeps
- * the stored one; secrets are never sent back.
- */
-export const payConfigUpdateSchema = z.object({
-  channel: z.enum(PAY_CHANNELS, { error: '未知的支付渠道' }),
-  enabled: z.preprocess(
-    (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
-    z.boolean({ error: '请选择是否启用' }),
-  ),
-  merchantId: text('商户号', 64)
-    .regex(/^[A-Za-z0-9_-]*$/, '商户号只能包含字母、数字、下划线和连字符')
-    .default(''),
-  appId: text('AppID', 64)
-    .regex(/^[A-Za-z0-9_-]*$/, 'AppID 只能包含字母、数字、下划线和连字符')
-    .default(''),
-  apiKey: secretInput('API 密钥'),
-  privateKey: secretInput('私钥'),
-  certificate: secretInput('证书'),
-  publicKey: secretInput('平台公钥'),
-});
-export type PayConfigUpdate = z.input<typeof payConfigUpdateSchema>;
-
-const secretFlag = z.object({ set: z.boolean() });
-export const payConfigSchema = z.object({
-  channel: z.enum(PAY_CHANNELS),
-  title: z.string(),
-  enabled: z.boolean(),
-  merchantId: z.string(),
-  appId: z.string(),
-  /** For each secret the channel uses: whether one is stored. The value itself never leaves. */
-  secrets: z.partialRecord(z.enum(PAY_SECRET_FIELDS), secretFlag),
-  updatedAt: z.number().int().nullable(),
-});
-export type PayConfig = z.infer<typeof payConfigSchema>;
-export const payConfigListSchema = z.object({ list: z.array(payConfigSchema) });
 
 /* ---------------------------------------------------------------- classification */
 

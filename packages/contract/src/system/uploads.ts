@@ -1,41 +1,23 @@
-/**
- * Browser storage keys of spec §3, all under one prefix. Local storage holds JSON (spec §9).
- */
-export const STORAGE_PREFIX = 'jkadmin_';
+import { z } from 'zod';
 
-export const StorageKeys = {
-  accessToken: `${STORAGE_PREFIX}access_token`,
-  refreshToken: `${STORAGE_PREFIX}refresh_token`,
-  menuData: `${STORAGE_PREFIX}menu_data`,
-  routeData: `${STORAGE_PREFIX}route_data`,
-  topNavKeys: `${STORAGE_PREFIX}top_nav_keys`,
-  topNavInfo: `${STORAGE_PREFIX}top_nav_info`,
-  userName: `${STORAGE_PREFIX}user_name`,
-  userDict: `${STORAGE_PREFIX}user_dict`,
-  loginTime: `${STORAGE_PREFIX}login_time`,
-  /** The stored default landing path (spec §2). */
-  landingPath: `${STORAGE_PREFIX}landing_path`,
-  /** Persisted client settings (tag bar on/off, size, language). */
-  settings: `${STORAGE_PREFIX}settings`,
+/** Image uploads (logos, grade icons, rich text): stored by content type, served publicly. */
+export const UploadPaths = {
+  image: '/v3/system/admin/upload/image',
 } as const;
 
-/** Every key cleared when the session ends (spec §4). */
-export const SESSION_STORAGE_KEYS = [
-  StorageKeys.accessToken,
-  StorageKeys.refreshToken,
-  StorageKeys.menuData,
-  StorageKeys.routeData,
-  StorageKeys.topNavKeys,
-  StorageKeys.topNavInfo,
-  StorageKeys.userName,
-  StorageKeys.userDict,
-  StorageKeys.loginTime,
-] as const;
-
-/** Sidebar state cookie: "1" open, "0" collapsed (spec §4). */
-export const SIDEBAR_COOKIE = 'sidebarStatus';
-
-/** The once-a-day "later" key of the forced password dialog: user name and date (spec §4). */
-export function passwordLaterKey(userName: string, date: string): string {
-  return `${STORAGE_PREFIX}pwd_later_${userName}_${date}`;
-}
+/** Uploaded files are served publicly below this path (outside `/{service}`). */
+export const UPLOADS_URL_PREFIX = '/uploads/';
+export const UPLOAD_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const UploadMessages = {
+  fileRequired: '请选择要上传的图片',
+  tooLarge: '图片不能超过 5 MB',
+  badType: '只能上传 PNG、JPEG、GIF 或 WebP 图片（按文件内容识别）',
+} as const;
+export const uploadResultSchema = z.object({
+  url: z.string(),
+  key: z.string(),
+  size: z.number().int(),
+  mime: z.string(),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
