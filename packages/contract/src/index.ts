@@ -11,6 +11,7 @@ export * from './content-fields.js';
 export * from './api-paths.js';
 // Areas, one file per entity (`<area>/<entity>.ts`).
 export * from './auth/login.js';
+export * from './auth/profile.js';
 export * from './system/overview.js';
 export * from './system/settings.js';
 export * from './storage.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAINLAND_PHONE } from '../format.js';
 import { idSchema, optionalIdSchema } from '../ids.js';
-import { staffRoleSchema } from '../auth/login.js';
+import { staffRoleSchema } from '../auth/profile.js';
 import { PASSWORD_MAX_LENGTH } from '../constants.js';
 import { optionalText, sortQuerySchema } from '../list-query.js';
 import { listQuerySchema, pageOf } from '../pagination.js';

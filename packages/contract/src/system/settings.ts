@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idSchema } from '../ids.js';
-import { ApiPaths } from '../api-paths.js';
 import { PaymentPaths } from './payments.js';
 import { UploadPaths } from './uploads.js';
 import { DEFAULT_INTEGRAL_SET, INTEGRAL_CONFIG_PAGE, integralSetSchema } from '../member/points.js';
@@ -16,8 +15,10 @@ import { DEFAULT_SIGN_SET, SIGN_PAGE, signSetSchema } from '../member/sign-ins.j
 export const SettingsPaths = {
   info: '/v3/system/admin/setting/info',
   update: '/v3/system/admin/setting/update',
-  /** Public: platform name and logos (the shell reads it as ApiPaths.siteInfo). */
-  siteInfo: ApiPaths.siteInfo,
+  /** Public: platform name and logos for the login page and the shell (no login). */
+  siteInfo: '/v3/system/common/siteInfo',
+  /** Reload every settings section's cache (the top bar's refresh button). */
+  init: '/v3/system/admin/setting/settingInit',
   /** Enabled doctors who can be picked to take consultations (conversation_set). */
   doctorOptions: '/v3/system/admin/setting/doctorOptions',
   // Their own entities' paths, until server and web use PaymentPaths / UploadPaths (then remove).
@@ -791,3 +792,6 @@ export function classifyMeasurement(rules: PrewarningSet, m: Measurement): Class
     }
   }
 }
+
+/** GET /{service}/v3/system/admin/setting/settingInit */
+export const settingInitResponseSchema = z.object({ reloadedAt: z.number().int() });
