@@ -4,6 +4,7 @@ export * from './envelope.js';
 export * from './catalogue.js';
 export * from './password.js';
 export * from './format.js';
+export * from './china-day.js';
 export * from './ids.js';
 export * from './pagination.js';
 export * from './list-query.js';

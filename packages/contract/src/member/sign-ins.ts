@@ -1,3 +1,10 @@
+import {
+  CHINA_UTC_OFFSET_MS,
+  DAY_MS,
+  chinaDateOf,
+  chinaDayStart,
+  shiftChinaDate,
+} from '../china-day.js';
 import { PAGES } from '../catalogue.js';
 import { z } from 'zod';
 import { fromNumberOrText, optionalIdSchema } from '../ids.js';
@@ -23,24 +30,11 @@ export const SignPaths = {
   checkIn: '/v3/sign/admin/record/checkIn',
 } as const;
 
-/** Check-in days are calendar days in China time. */
-export const SIGN_TZ_OFFSET_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The local calendar day 'YYYY-MM-DD' of an epoch-ms time. */
-export function signDateOf(at: number): string {
-  return new Date(at + SIGN_TZ_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The day before / after a 'YYYY-MM-DD' day (`delta` days). */
-export function shiftSignDate(date: string, delta: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + delta * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Epoch ms of the start of a local day. */
-export function signDayStart(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) - SIGN_TZ_OFFSET_MS;
-}
+/** Check-in days are calendar days in China time (china-day.ts); the old names, until callers move. */
+export const SIGN_TZ_OFFSET_MS = CHINA_UTC_OFFSET_MS;
+export const signDateOf = chinaDateOf;
+export const shiftSignDate = shiftChinaDate;
+export const signDayStart = chinaDayStart;
 
 export const SignMessages = {
   alreadySigned: '今日已签到',
