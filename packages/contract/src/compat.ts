@@ -3,11 +3,6 @@
  * (GradePaths, ChannelPaths, ...). Delete this file once nothing imports from it.
  */
 import { PAGES } from './catalogue.js';
-import { DOCS_PATH } from './api-paths.js';
-import { LoginPaths } from './auth/login.js';
-import { ProfilePaths } from './auth/profile.js';
-import { OverviewPaths } from './system/overview.js';
-import { SettingsPaths } from './system/settings.js';
 import { GroupMessages, GroupPaths } from './authority/groups.js';
 import { OperatorMessages, OperatorPaths } from './authority/operators.js';
 import { ActionLogPaths } from './member/action-logs.js';
@@ -120,17 +115,4 @@ export const AuthorityMessages = {
   ownGroupChange: OperatorMessages.ownGroupChange,
   superAdminOnly: OperatorMessages.superAdminOnly,
   operatorBeyondOwn: OperatorMessages.operatorBeyondOwn,
-} as const;
-
-export const ApiPaths = {
-  captcha: LoginPaths.captcha,
-  token: LoginPaths.token,
-  logout: LoginPaths.logout,
-  userInfo: ProfilePaths.userInfo,
-  resources: ProfilePaths.resources,
-  updatePassword: ProfilePaths.updatePassword,
-  settingInit: SettingsPaths.init,
-  homeOverview: OverviewPaths.overview,
-  siteInfo: SettingsPaths.siteInfo,
-  docs: DOCS_PATH,
 } as const;

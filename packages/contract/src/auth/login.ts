@@ -1,12 +1,5 @@
 import { z } from 'zod';
 
-/** Logging in and out (spec §7): captcha, password or refresh token, logout. */
-export const LoginPaths = {
-  captcha: '/v3/captcha/common/getCaptcha',
-  token: '/v3/adminLogin/oauth/token',
-  logout: '/v3/adminLogin/oauth/logout',
-} as const;
-
 /** GET /{service}/v3/captcha/common/getCaptcha */
 export const captchaResponseSchema = z.object({
   /** data: URI of the SVG image. */

@@ -3,13 +3,7 @@ import { PasswordMessages } from '../password.js';
 import { PASSWORD_MAX_LENGTH } from '../constants.js';
 import { needChangeTypeSchema, resourceSchema } from './login.js';
 
-/** The logged-in operator's own account: who am I, what may I open, my password. */
-export const ProfilePaths = {
-  userInfo: '/v3/system/admin/adminUser/info',
-  resources: '/v3/system/admin/adminUser/resources',
-  updatePassword: '/v3/system/admin/adminUser/updatePwd',
-} as const;
-
+/** The logged-in operator's own account (paths in api-paths.ts, for the shell). */
 export const staffRoleSchema = z.enum(['admin', 'doctor', 'assistant', 'operator']);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {

@@ -1,9 +1,5 @@
 import { z } from 'zod';
 
-export const OverviewPaths = {
-  overview: '/v3/system/admin/home/overview',
-} as const;
-
 /** GET /{service}/v3/system/admin/home/overview — the home overview of /sysset_home/basic. */
 export const homeKpiSchema = z.object({
   key: z.string(),

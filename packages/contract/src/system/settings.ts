@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiPaths } from '../api-paths.js';
 import { idSchema } from '../ids.js';
 import { PaymentPaths } from './payments.js';
 import { UploadPaths } from './uploads.js';
@@ -15,10 +16,8 @@ import { DEFAULT_SIGN_SET, SIGN_PAGE, signSetSchema } from '../member/sign-ins.j
 export const SettingsPaths = {
   info: '/v3/system/admin/setting/info',
   update: '/v3/system/admin/setting/update',
-  /** Public: platform name and logos for the login page and the shell (no login). */
-  siteInfo: '/v3/system/common/siteInfo',
-  /** Reload every settings section's cache (the top bar's refresh button). */
-  init: '/v3/system/admin/setting/settingInit',
+  /** Public: platform name and logos (the shell reads it as ApiPaths.siteInfo). */
+  siteInfo: ApiPaths.siteInfo,
   /** Enabled doctors who can be picked to take consultations (conversation_set). */
   doctorOptions: '/v3/system/admin/setting/doctorOptions',
   // Their own entities' paths, until server and web use PaymentPaths / UploadPaths (then remove).
