@@ -10,19 +10,22 @@ export const captchaResponseSchema = z.object({
 });
 export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;
 
+/** The login form's body (grant_type=password): the one declaration the web and server share. */
+export const passwordLoginSchema = z.object({
+  grant_type: z.literal('password'),
+  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(50, '用户名过长'),
+  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(100, '密码过长'),
+  verifyCode: z.string().trim().max(10, '验证码格式不正确').default(''),
+  verifyKey: z.string().trim().max(100, '验证码已失效，请刷新').default(''),
+});
+/** What the login form sends (the client adds grant_type). */
+export type PasswordLoginInput = Omit<z.input<typeof passwordLoginSchema>, 'grant_type'>;
+/** What the server's login takes once the body is parsed. */
+export type PasswordLogin = Omit<z.output<typeof passwordLoginSchema>, 'grant_type'>;
+
 /** POST /{service}/v3/adminLogin/oauth/token (form-encoded). */
 export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
-  z.object({
-    grant_type: z.literal('password'),
-    username: z
-      .string({ error: '请输入用户名' })
-      .trim()
-      .min(1, '请输入用户名')
-      .max(50, '用户名过长'),
-    password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(100, '密码过长'),
-    verifyCode: z.string().trim().max(10, '验证码格式不正确').default(''),
-    verifyKey: z.string().trim().max(100, '验证码已失效，请刷新').default(''),
-  }),
+  passwordLoginSchema,
   z.object({
     grant_type: z.literal('refresh_token'),
     refresh_token: z.string({ error: '缺少刷新令牌' }).min(1, '缺少刷新令牌'),
