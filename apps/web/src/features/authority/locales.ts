@@ -41,7 +41,7 @@ const zh = {
     descriptionMax: '描述最多200个字符',
     actions: '操作',
   },
-  member: {
+  operator: {
     title: '操作员管理',
     keyword: '关键词',
     keywordPlaceholder: '用户名 / 姓名 / 完整手机号',
@@ -149,7 +149,7 @@ const en: typeof zh = {
     descriptionMax: 'At most 200 characters',
     actions: 'Actions',
   },
-  member: {
+  operator: {
     title: 'Operators',
     keyword: 'Keyword',
     keywordPlaceholder: 'User name / name / full phone',

@@ -6,6 +6,7 @@ import {
   formatDate,
   SETTINGS_SCHEMAS,
   settingsPageOf,
+  type FrontPath,
   type SettingsSection,
   type SettingsValue,
 } from '@health/contract';
@@ -50,7 +51,7 @@ export function SettingsForm<S extends SettingsSection>(props: SettingsFormProps
   const { t } = useTranslation(SETTINGS_FORM_NS);
   const [form] = Form.useForm<SettingsValue<S>>();
   const [modal, modalHolder] = Modal.useModal();
-  const canEdit = usePageActions(settingsPageOf(section)).includes('edit');
+  const canEdit = usePageActions(settingsPageOf(section) as FrontPath).includes('edit');
   const loaded = useSettingsSection(section);
   const save = useSaveSettings(section);
   const schema = SETTINGS_SCHEMAS[section];

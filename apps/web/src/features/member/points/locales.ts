@@ -1,0 +1,91 @@
+import { registerFeatureLocale } from '../../../shared/i18n';
+
+/** Strings of the points pages (namespace 'points'). */
+export const POINTS_NS = 'points';
+
+const zh = {
+  config: {
+    earning: '获取规则',
+    registerPoints: '注册奖励',
+    checkInPoints: '每日签到基础积分',
+    checkInHint: '每日签到积分与连续签到奖励在「签到设置」中配置',
+    measurementPoints: '上传一次测量',
+    healthTaskPoints: '完成一项健康任务',
+    pointsPerYuan: '每消费 1 元',
+    limits: '上限与有效期',
+    dailyCap: '每日获取上限',
+    dailyCapHint:
+      '签到、测量、健康任务和消费每日合计最多获得的积分，0 表示不限；超出部分不发放并在明细备注中说明。会员等级倍率先于上限计算',
+    expiryPolicy: '过期策略',
+    expiryMonths: '过期月数',
+    expiryMonthsHint: '滚动过期时，积分在获得后满该月数过期',
+    points: '积分',
+    months: '个月',
+  },
+  details: {
+    title: '积分明细',
+    member: '会员',
+    phone: '手机号',
+    name: '会员姓名',
+    type: '类型',
+    sign: '收支',
+    plus: '收入',
+    minus: '支出',
+    amount: '变动积分',
+    balanceAfter: '变动后余额',
+    ref: '关联单据',
+    remark: '备注',
+    operator: '操作人',
+    time: '时间',
+    issued: '发放积分',
+    redeemed: '兑换积分',
+    expired: '过期积分',
+    deducted: '后台扣减',
+    allTime: '全部时间',
+    rangeHint: '按筛选的时间范围统计',
+  },
+};
+
+const en = {
+  config: {
+    earning: 'Earning rules',
+    registerPoints: 'Registration',
+    checkInPoints: 'Daily check-in base points',
+    checkInHint: 'Daily check-in points and streak rewards are set on the check-in page',
+    measurementPoints: 'Per measurement upload',
+    healthTaskPoints: 'Per completed health task',
+    pointsPerYuan: 'Per yuan spent',
+    limits: 'Cap and validity',
+    dailyCap: 'Daily cap',
+    dailyCapHint: 'Most points earned per day (0 = no cap); the excess is not paid',
+    expiryPolicy: 'Expiry policy',
+    expiryMonths: 'Months until expiry',
+    expiryMonthsHint: 'Rolling policy: points expire this many months after they were earned',
+    points: 'points',
+    months: 'months',
+  },
+  details: {
+    title: 'Points ledger',
+    member: 'Member',
+    phone: 'Phone',
+    name: 'Member name',
+    type: 'Type',
+    sign: 'Direction',
+    plus: 'Income',
+    minus: 'Expense',
+    amount: 'Change',
+    balanceAfter: 'Balance after',
+    ref: 'Reference',
+    remark: 'Remark',
+    operator: 'Operator',
+    time: 'Time',
+    issued: 'Issued',
+    redeemed: 'Redeemed',
+    expired: 'Expired',
+    deducted: 'Deducted by admins',
+    allTime: 'All time',
+    rangeHint: 'For the filtered time range',
+  },
+};
+
+registerFeatureLocale(POINTS_NS, zh, en);
