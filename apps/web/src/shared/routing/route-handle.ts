@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useMatches } from 'react-router';
-import type { FrontPath } from '@health/contract';
+import type { FrontPath, PageName, PAGES } from '@health/contract';
 
 /** What a route tells the shell about itself (title, front path). */
 export interface RouteHandle {
@@ -33,10 +33,11 @@ export function useRouteHandle(): RouteHandle | undefined {
 
 /**
  * The front path of the page being rendered, from its route's handle (a page never types its own
- * path in). `P` narrows it for pages that know which registered path they are mounted at.
+ * path in). The page's name narrows the type (`useFrontPath<'members'>()`), so the actions it
+ * checks are the ones its catalogue entry declares.
  */
-export function useFrontPath<P extends FrontPath = FrontPath>(): P {
+export function useFrontPath<N extends PageName = PageName>(): (typeof PAGES)[N] {
   const frontPath = useRouteHandle()?.frontPath;
   if (!frontPath) throw new Error('useFrontPath: the route has no front path');
-  return frontPath as P;
+  return frontPath as (typeof PAGES)[N];
 }

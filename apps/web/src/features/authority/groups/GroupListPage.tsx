@@ -19,7 +19,7 @@ import { useFrontPath } from '../../../shared/routing/route-handle';
 /** /sysset_authority/authority_group: permission groups with page and operator counts. */
 export default function GroupListPage() {
   const { t } = useTranslation(AUTHORITY_NS);
-  const actions = usePageActions(useFrontPath<typeof PAGES.groups>());
+  const actions = usePageActions(useFrontPath<'groups'>());
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ref = useRef<ListPageAction>(null);

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PAGES } from '@health/contract';
 import { formatDate, OperateLogPaths, type OperateLogItem } from '@health/contract';
 import { ListPage, type ListColumn } from '../../../shared/components/list-page';
 import { usePageActions } from '../../../shared/stores/permission';
@@ -13,7 +12,7 @@ import { useFrontPath } from '../../../shared/routing/route-handle';
 /** /sysset_authority/operate_log: who did what, when, from where, with the before/after diff. */
 export default function OperateLogPage() {
   const { t } = useTranslation('operateLog');
-  const actions = usePageActions(useFrontPath<typeof PAGES.operateLogs>());
+  const actions = usePageActions(useFrontPath<'operateLogs'>());
   const options = useOperateLogOptions();
   const [open, setOpen] = useState<OperateLogItem | null>(null);
 

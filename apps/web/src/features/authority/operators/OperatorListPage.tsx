@@ -40,7 +40,7 @@ const displayName = (o: OperatorListItem) => o.realName || o.username;
 /** /sysset_authority/authority_member: operator accounts. */
 export default function OperatorListPage() {
   const { t } = useTranslation(AUTHORITY_NS);
-  const actions = usePageActions(useFrontPath<typeof PAGES.operators>());
+  const actions = usePageActions(useFrontPath<'operators'>());
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const groups = useGroupOptions();

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PAGES } from '@health/contract';
 import {
   MEMBER_ACTION_LABELS,
   MemberAdminPaths,
@@ -27,7 +26,7 @@ const COLORS: Record<string, string> = {
 /** /member_manage/action_log: members' actions (login, measure, check-in, redeem, ...). */
 export default function ActionLogPage() {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
-  const actions = usePageActions(useFrontPath<typeof PAGES.actionLogs>());
+  const actions = usePageActions(useFrontPath<'actionLogs'>());
 
   const columns = useMemo<ListColumn<ActionLogItem>[]>(
     () => [

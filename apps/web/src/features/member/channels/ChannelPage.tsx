@@ -3,7 +3,6 @@ import { Button, Form, Input, Modal, Popconfirm, Space, Spin, Switch, Tag, Typog
 import { DownloadOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PAGES } from '@health/contract';
 import {
   CHANNEL_CODE_PATTERN,
   formatDate,
@@ -179,7 +178,7 @@ function QrcodeDialog({
 /** /member_manage/channel: acquisition channels, their registration link and QR code, members per channel. */
 export default function ChannelPage() {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
-  const actions = usePageActions(useFrontPath<typeof PAGES.channels>());
+  const actions = usePageActions(useFrontPath<'channels'>());
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ channel: MemberChannel | null } | null>(null);
   const [showing, setShowing] = useState<MemberChannel | null>(null);

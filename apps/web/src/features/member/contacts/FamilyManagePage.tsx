@@ -1,4 +1,3 @@
-import type { PAGES } from '@health/contract';
 import { useTranslation } from 'react-i18next';
 import { usePageActions } from '../../../shared/stores/permission';
 import { ContactsTable } from './components/ContactsTable';
@@ -8,7 +7,7 @@ import { useFrontPath } from '../../../shared/routing/route-handle';
 /** 家庭成员管理: every member's family members, with filters. */
 export default function FamilyManagePage() {
   const { t } = useTranslation(MEMBER_NS);
-  const actions = usePageActions(useFrontPath<typeof PAGES.contacts>());
+  const actions = usePageActions(useFrontPath<'contacts'>());
   return (
     <ContactsTable
       canEdit={actions.includes('edit')}

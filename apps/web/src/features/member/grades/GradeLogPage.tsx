@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PAGES } from '@health/contract';
 import {
   GRADE_CHANGE_REASON_LABELS,
   GRADE_CHANGE_REASONS,
@@ -18,7 +17,7 @@ import { useFrontPath } from '../../../shared/routing/route-handle';
 /** /member_manage/grade_log: who moved from which grade to which, why and when. */
 export default function GradeLogPage() {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
-  const actions = usePageActions(useFrontPath<typeof PAGES.gradeLogs>());
+  const actions = usePageActions(useFrontPath<'gradeLogs'>());
   const grades = useGradeOptions();
 
   const columns = useMemo<ListColumn<GradeLogItem>[]>(() => {

@@ -3,7 +3,6 @@ import { Button, Form, Image, Input, InputNumber, Modal, Popconfirm, Space, Tag 
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PAGES } from '@health/contract';
 import { formatDate, type GradeSaveRequest, type MemberGrade } from '@health/contract';
 import {
   ListPage,
@@ -131,7 +130,7 @@ function GradeDialog({
 /** /member_manage/grade: grades ordered by growth, add/edit in a modal, delete when unused. */
 export default function GradePage() {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
-  const actions = usePageActions(useFrontPath<typeof PAGES.grades>());
+  const actions = usePageActions(useFrontPath<'grades'>());
   const queryClient = useQueryClient();
   const ref = useRef<ListPageAction>(null);
   const [editing, setEditing] = useState<{ grade: MemberGrade | null } | null>(null);

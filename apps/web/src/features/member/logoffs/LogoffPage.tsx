@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PAGES } from '@health/contract';
 import {
   LOGOFF_STATUS_LABELS,
   LOGOFF_STATUSES,
@@ -93,7 +92,7 @@ function RejectDialog({
 /** /member_manage/logoff: approve (anonymise) or reject members' log-off requests. */
 export default function LogoffPage() {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
-  const actions = usePageActions(useFrontPath<typeof PAGES.logoffs>());
+  const actions = usePageActions(useFrontPath<'logoffs'>());
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState<LogoffItem | null>(null);
   const canAudit = actions.includes('audit');

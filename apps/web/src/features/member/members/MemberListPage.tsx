@@ -4,7 +4,6 @@ import { Button, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PAGES } from '@health/contract';
 import { MemberPaths, formatDate, type MemberListItem } from '@health/contract';
 import {
   ListPage,
@@ -30,7 +29,7 @@ export const STATUS_COLORS = { normal: 'green', frozen: 'orange', logged_off: 'd
 /** 会员列表: every filter, masked phones, add / edit / freeze / points / export. */
 export default function MemberListPage() {
   const { t } = useTranslation(MEMBER_NS);
-  const actions = usePageActions(useFrontPath<typeof PAGES.members>());
+  const actions = usePageActions(useFrontPath<'members'>());
   const queryClient = useQueryClient();
   const ref = useRef<ListPageAction>(null);
   const grades = useGradeOptions();

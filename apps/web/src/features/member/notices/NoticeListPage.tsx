@@ -104,7 +104,7 @@ function ScheduleModal({
 export default function NoticeListPage() {
   const { t } = useTranslation(SIGN_NS);
   const navigate = useNavigate();
-  const actions = usePageActions(useFrontPath<typeof PAGES.notices>());
+  const actions = usePageActions(useFrontPath<'notices'>());
   const canPublish = actions.includes('publish');
   const ref = useRef<ListPageAction>(null);
   const [scheduling, setScheduling] = useState<NoticeListItem | null>(null);

@@ -2,7 +2,6 @@ import { useMemo, useRef } from 'react';
 import { Card, Col, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { PAGES } from '@health/contract';
 import {
   formatDate,
   POINTS_TYPE_LABELS,
@@ -78,7 +77,7 @@ function SummaryCards() {
 /** /member_integral/integral_details 积分明细: the ledger with filters, summary and export. */
 export default function PointsLedgerPage() {
   const { t } = useTranslation(POINTS_NS);
-  const actions = usePageActions(useFrontPath<typeof PAGES.pointsLedger>());
+  const actions = usePageActions(useFrontPath<'pointsLedger'>());
   const ref = useRef<ListPageAction>(null);
   const columns = useMemo<ListColumn<PointsLedgerItem>[]>(
     () => [

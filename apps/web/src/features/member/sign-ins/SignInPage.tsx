@@ -23,7 +23,6 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { PAGES } from '@health/contract';
 import {
   formatDate,
   SIGN_SOURCE_LABELS,
@@ -200,7 +199,7 @@ function CheckInButton({ onDone }: { onDone: () => void }) {
 
 function RecordsTab() {
   const { t } = useTranslation(SIGN_NS);
-  const actions = usePageActions(useFrontPath<typeof PAGES.signIns>());
+  const actions = usePageActions(useFrontPath<'signIns'>());
   const ref = useRef<ListPageAction>(null);
   const columns = useMemo<ListColumn<SignRecord>[]>(
     () => [

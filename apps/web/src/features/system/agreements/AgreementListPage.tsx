@@ -15,7 +15,7 @@ import { useFrontPath } from '../../../shared/routing/route-handle';
 /** /sysset_agreement/lists: agreements (user agreement, privacy policy, ...). */
 export default function AgreementListPage() {
   const { t } = useTranslation(AGREEMENT_NS);
-  const actions = usePageActions(useFrontPath<typeof PAGES.agreements>());
+  const actions = usePageActions(useFrontPath<'agreements'>());
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 

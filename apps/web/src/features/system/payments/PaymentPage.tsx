@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Result, Skeleton, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PAGES } from '@health/contract';
 import {
   formatDate,
   PAY_CHANNEL_FIELDS,
@@ -147,7 +146,7 @@ function ChannelCard({ config, canEdit }: { config: PayConfig; canEdit: boolean 
 /** /sysset_setting/payment 支付配置 (spec §7 sysPayConfig): WeChat Pay, Alipay, balance. */
 export default function PaymentPage() {
   const { t } = useTranslation(SYSTEM_NS);
-  const canEdit = usePageActions(useFrontPath<typeof PAGES.payments>()).includes('edit');
+  const canEdit = usePageActions(useFrontPath<'payments'>()).includes('edit');
   const configs = usePayConfigs();
 
   if (configs.isPending) {

@@ -34,7 +34,7 @@ function validity(word: SearchWord, unlimited: string): string {
 /** /sysset_setting/search: the app's hot and default search words, and the suggestion rebuild. */
 export default function SearchListPage() {
   const { t } = useTranslation(CONTENT_NS);
-  const actions = usePageActions(useFrontPath<typeof PAGES.searchWords>());
+  const actions = usePageActions(useFrontPath<'searchWords'>());
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ref = useRef<ListPageAction>(null);

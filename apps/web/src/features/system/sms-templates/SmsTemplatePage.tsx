@@ -3,7 +3,6 @@ import { Button, Popconfirm, Space, Switch, Tabs, Tag, Tooltip, Typography } fro
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PAGES } from '@health/contract';
 import {
   SMS_SCENE_LABELS,
   SMS_SCENES,
@@ -103,7 +102,7 @@ function OutboxList() {
 /** /sysset_notice_set/msg_tpl: SMS templates, their test send, and the outbox. */
 export default function SmsTemplatePage() {
   const { t } = useTranslation(CONTENT_NS);
-  const actions = usePageActions(useFrontPath<typeof PAGES.smsTemplates>());
+  const actions = usePageActions(useFrontPath<'smsTemplates'>());
   const queryClient = useQueryClient();
   const [tab, setTab] = useState('templates');
   const [editing, setEditing] = useState<Editing>(null);
