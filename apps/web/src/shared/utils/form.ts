@@ -37,3 +37,38 @@ export function setNestedFieldErrors(
   form.setFields([...byField].map(([field, msgs]) => ({ name: namePathOf(field), errors: msgs })));
   return byField.size;
 }
+
+/** What `checkWithSchema` needs of a zod schema (the contract's request schemas). */
+export interface FormSchema<T> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * Check a form's values with a contract schema, the browser-side half of a form's validation: each
+ * issue's message goes on its field (nested paths too), and the fields that failed last time
+ * (`failing`) are cleared when they pass now. Returns the parsed value (null when invalid) and the
+ * fields that fail now.
+ */
+export function checkWithSchema<T>(
+  form: FormInstance,
+  schema: FormSchema<T>,
+  failing: readonly string[],
+): { value: T | null; failing: string[] } {
+  const result = schema.safeParse(form.getFieldsValue(true));
+  const issues = result.success ? [] : result.error.issues;
+  const next = new Map<string, string[]>();
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.');
+    next.set(key, [...(next.get(key) ?? []), issue.message]);
+  }
+  const cleared = failing.filter((f) => !next.has(f));
+  form.setFields([
+    ...cleared.map((f) => ({ name: namePathOf(f), errors: [] as string[] })),
+    ...[...next].map(([f, errors]) => ({ name: namePathOf(f), errors })),
+  ]);
+  return { value: result.success ? result.data : null, failing: [...next.keys()] };
+}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGES, type GroupDetail } from '@health/contract';
 import { EditPage } from '../../../shared/components/edit-page';
 import { useHeldKeys, usePageActions } from '../../../shared/stores/permission';
-import { authorityKeys, fetchGroup, saveGroup } from '../operators/api';
+import { fetchGroup, groupKeys, saveGroup } from './api';
 import { PermissionTree } from './components/PermissionTree';
 import { AUTHORITY_NS } from '../locales';
 import { isActionKey, normalizeSelection } from './permission-tree';
@@ -23,7 +23,7 @@ export default function GroupEditPage() {
   const id = useSearchParams()[0].get('id');
   // The same query EditPage runs (shared cache entry): read-only is known at this level.
   const group = useQuery({
-    queryKey: [...authorityKeys.groups, 'detail', id],
+    queryKey: [...groupKeys.all, 'detail', id],
     queryFn: () => (id ? fetchGroup(id) : Promise.resolve(null)),
     enabled: !!id,
     refetchOnWindowFocus: false,
@@ -37,7 +37,7 @@ export default function GroupEditPage() {
 
   return (
     <EditPage<GroupDetail, Values>
-      queryKey={authorityKeys.groups}
+      queryKey={groupKeys.all}
       load={fetchGroup}
       toValues={(g) => ({
         name: g.name,
@@ -46,7 +46,7 @@ export default function GroupEditPage() {
       })}
       initialValues={{ name: '', description: '', resources: [] }}
       submit={(values, { id }) => saveGroup(values, id)}
-      invalidate={[authorityKeys.groups]}
+      invalidate={[groupKeys.all]}
       title={{ add: t('group.add'), edit: readOnly ? t('group.view') : t('group.edit') }}
       readOnly={readOnly}
     >

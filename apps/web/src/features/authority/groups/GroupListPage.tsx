@@ -2,7 +2,6 @@ import { useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type GroupListItem, PAGES } from '@health/contract';
 import {
@@ -12,7 +11,7 @@ import {
 } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { authorityKeys, deleteGroup, fetchGroups } from '../operators/api';
+import { fetchGroups, groupKeys, useDeleteGroup } from './api';
 import { AUTHORITY_NS } from '../locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
@@ -21,7 +20,7 @@ export default function GroupListPage() {
   const { t } = useTranslation(AUTHORITY_NS);
   const actions = usePageActions(useFrontPath<'groups'>());
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const deleteGroup = useDeleteGroup().mutateAsync;
   const ref = useRef<ListPageAction>(null);
 
   const columns = useMemo<ListColumn<GroupListItem>[]>(() => {
@@ -29,7 +28,6 @@ export default function GroupListPage() {
       try {
         await deleteGroup(g.id);
         toast.success(t('group.deleted'));
-        await queryClient.invalidateQueries({ queryKey: authorityKeys.groups });
       } catch {
         // The api client has shown the server's message.
       }
@@ -103,13 +101,13 @@ export default function GroupListPage() {
         ),
       },
     ];
-  }, [actions, navigate, queryClient, t]);
+  }, [actions, deleteGroup, navigate, t]);
 
   return (
     <ListPage<GroupListItem>
       columns={columns}
       rowKey="id"
-      queryKey={authorityKeys.groups}
+      queryKey={groupKeys.all}
       request={fetchGroups}
       defaultSort={{ field: 'updatedAt', order: 'descend' }}
       actionRef={ref}

@@ -9,7 +9,8 @@ import {
   type StaffRole,
 } from '@health/contract';
 import { EditPage } from '../../../shared/components/edit-page';
-import { addOperator, authorityKeys, fetchOperator, updateOperator, useGroupOptions } from './api';
+import { groupKeys, useGroupOptions } from '../groups/api';
+import { addOperator, fetchOperator, operatorKeys, updateOperator } from './api';
 import { showInitialPassword } from './components/initial-password';
 import { AUTHORITY_NS } from '../locales';
 
@@ -68,7 +69,7 @@ export default function OperatorEditPage() {
     <>
       {modalHolder}
       <EditPage<OperatorDetail, Values>
-        queryKey={authorityKeys.operators}
+        queryKey={operatorKeys.all}
         load={fetchOperator}
         toValues={(o) => ({
           username: o.username,
@@ -90,7 +91,7 @@ export default function OperatorEditPage() {
           staffRole: 'operator',
         }}
         submit={(values, { id }) => submit(values, id)}
-        invalidate={[authorityKeys.operators, authorityKeys.groups]}
+        invalidate={[operatorKeys.all, groupKeys.all]}
         title={{ add: t('operator.addTitle'), edit: t('operator.editTitle') }}
         // An account whose group holds more than the caller (or a super-admin's, for anyone but
         // a super-admin) can be looked at, not changed; the server refuses too.

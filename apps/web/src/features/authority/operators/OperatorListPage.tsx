@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Dropdown, Modal, Popconfirm, Space, Switch, Tag, Tooltip } from 'antd';
 import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   STAFF_ROLE_LABELS,
@@ -15,14 +14,8 @@ import {
 import { ListPage, type ListColumn } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import {
-  authorityKeys,
-  deleteOperator,
-  disableOperator,
-  enableOperator,
-  fetchOperators,
-  useGroupOptions,
-} from './api';
+import { useGroupOptions } from '../groups/api';
+import { fetchOperators, operatorKeys, useDeleteOperator, useSetOperatorEnabled } from './api';
 import { PhoneCell } from './components/PhoneCell';
 import { ResetPasswordDialog } from './components/ResetPasswordDialog';
 import { SessionsDrawer } from './components/SessionsDrawer';
@@ -42,20 +35,19 @@ export default function OperatorListPage() {
   const { t } = useTranslation(AUTHORITY_NS);
   const actions = usePageActions(useFrontPath<'operators'>());
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const groups = useGroupOptions();
+  const setOperatorEnabled = useSetOperatorEnabled().mutateAsync;
+  const deleteOperator = useDeleteOperator().mutateAsync;
   const [modal, modalHolder] = Modal.useModal();
   const [resetting, setResetting] = useState<OperatorListItem | null>(null);
   const [sessionsOf, setSessionsOf] = useState<OperatorListItem | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
 
   const columns = useMemo<ListColumn<OperatorListItem>[]>(() => {
-    const reload = () => queryClient.invalidateQueries({ queryKey: authorityKeys.operators });
     const run = async (id: number, work: () => Promise<void>) => {
       setBusy(id);
       try {
         await work();
-        await reload();
       } catch {
         // The api client has shown the server's message.
       } finally {
@@ -65,7 +57,7 @@ export default function OperatorListPage() {
     const setEnabled = (o: OperatorListItem, enabled: boolean) => {
       if (enabled) {
         void run(o.id, async () => {
-          await enableOperator(o.id);
+          await setOperatorEnabled({ id: o.id, enabled: true });
           toast.success(t('operator.enabledDone'));
         });
         return;
@@ -75,7 +67,7 @@ export default function OperatorListPage() {
         okButtonProps: { danger: true },
         onOk: () =>
           run(o.id, async () => {
-            const { count } = await disableOperator(o.id);
+            const { count } = await setOperatorEnabled({ id: o.id, enabled: false });
             toast.success(t('operator.disabled', { count }));
           }),
       });
@@ -84,7 +76,6 @@ export default function OperatorListPage() {
       run(o.id, async () => {
         await deleteOperator(o.id);
         toast.success(t('operator.deleted'));
-        await queryClient.invalidateQueries({ queryKey: authorityKeys.groups });
       });
     const canEdit = actions.includes('edit');
 
@@ -237,12 +228,11 @@ export default function OperatorListPage() {
         },
       },
     ];
-  }, [actions, busy, groups.data, modal, navigate, queryClient, t]);
+  }, [actions, busy, deleteOperator, groups.data, modal, navigate, setOperatorEnabled, t]);
 
   const onReset = async (o: OperatorListItem, answer: InitialPasswordResponse) => {
     setResetting(null);
     toast.success(t('operator.resetDone', { count: answer.endedSessions }));
-    await queryClient.invalidateQueries({ queryKey: authorityKeys.operators });
     if (answer.generatedPassword)
       await showInitialPassword(modal, displayName(o), answer.generatedPassword);
   };
@@ -253,7 +243,7 @@ export default function OperatorListPage() {
       <ListPage<OperatorListItem>
         columns={columns}
         rowKey="id"
-        queryKey={authorityKeys.operators}
+        queryKey={operatorKeys.all}
         request={fetchOperators}
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         headerTitle={t('operator.title')}

@@ -1,56 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   AuthorityPaths,
-  type GroupAddRequest,
-  type GroupDetail,
-  type GroupListItem,
-  type GroupOption,
   type InitialPasswordResponse,
   type OperatorAddRequest,
   type OperatorDetail,
   type OperatorListItem,
   type OperatorUpdateRequest,
-  type Page,
   type SessionItem,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
-import type { ListParams } from '../../../shared/components/list-page';
+import { listOf, useInvalidatingMutation } from '../../../shared/api/entity';
+import { groupKeys } from '../groups/api';
 
-/** Query keys: invalidate a prefix after a change. */
-export const authorityKeys = {
-  groups: ['authority', 'groups'] as const,
-  groupOptions: ['authority', 'groups', 'options'] as const,
-  operators: ['authority', 'operators'] as const,
+/** Query keys of operators: invalidate the prefix after a change. */
+export const operatorKeys = {
+  all: ['authority', 'operators'] as const,
   sessions: (operatorId: number) => ['authority', 'operators', 'sessions', operatorId] as const,
 };
 
-/* ---------- permission groups ---------- */
-
-export const fetchGroups = (params: ListParams) =>
-  api.get<Page<GroupListItem>>(AuthorityPaths.groupList, { params });
-
-export const fetchGroup = (id: string) =>
-  api.get<GroupDetail>(AuthorityPaths.groupDetail, { params: { id } });
-
-export function saveGroup(values: GroupAddRequest, id: string | null) {
-  return id
-    ? api.post<{ id: number }>(AuthorityPaths.groupUpdate, { ...values, id }, { bodyType: 'json' })
-    : api.post<{ id: number }>(AuthorityPaths.groupAdd, values, { bodyType: 'json' });
-}
-
-export const deleteGroup = (id: number) => api.post<null>(AuthorityPaths.groupDelete, { id });
-
-export function useGroupOptions() {
-  return useQuery({
-    queryKey: authorityKeys.groupOptions,
-    queryFn: () => api.get<GroupOption[]>(AuthorityPaths.groupOptions),
-  });
-}
-
-/* ---------- operators ---------- */
-
-export const fetchOperators = (params: ListParams) =>
-  api.get<Page<OperatorListItem>>(AuthorityPaths.operatorList, { params });
+export const fetchOperators = listOf<OperatorListItem>(AuthorityPaths.operatorList);
 
 export const fetchOperator = (id: string) =>
   api.get<OperatorDetail>(AuthorityPaths.operatorDetail, { params: { id } });
@@ -61,31 +29,54 @@ export const addOperator = (values: OperatorAddRequest) =>
 export const updateOperator = (values: OperatorUpdateRequest) =>
   api.post<{ id: number }>(AuthorityPaths.operatorUpdate, { ...values });
 
-export const deleteOperator = (id: number) => api.post<null>(AuthorityPaths.operatorDelete, { id });
-
-export const resetOperatorPassword = (id: number, password?: string) =>
-  api.post<InitialPasswordResponse>(AuthorityPaths.operatorResetPwd, {
-    id,
-    ...(password ? { password } : {}),
-  });
-
-export const enableOperator = (id: number) =>
-  api.post<{ count: number }>(AuthorityPaths.operatorEnable, { id });
-
-export const disableOperator = (id: number) =>
-  api.post<{ count: number }>(AuthorityPaths.operatorDisable, { id });
-
 export const revealOperatorPhone = (id: number) =>
   api.post<{ phone: string }>(AuthorityPaths.operatorRevealPhone, { id });
 
+/** Enable or disable an operator (disabling ends its sessions: resolves how many). */
+export function useSetOperatorEnabled() {
+  return useInvalidatingMutation(
+    ({ id, enabled }: { id: number; enabled: boolean }) =>
+      api.post<{ count: number }>(
+        enabled ? AuthorityPaths.operatorEnable : AuthorityPaths.operatorDisable,
+        { id },
+      ),
+    [operatorKeys.all],
+  );
+}
+
+/** Delete an operator (its group's operator count changes too). */
+export function useDeleteOperator() {
+  return useInvalidatingMutation(
+    (id: number) => api.post<null>(AuthorityPaths.operatorDelete, { id }),
+    [operatorKeys.all, groupKeys.all],
+  );
+}
+
+/** Reset an operator's password to the entered one, or a generated one when none is entered. */
+export function useResetOperatorPassword(id: number) {
+  return useInvalidatingMutation(
+    ({ password }: { password?: string }) =>
+      api.post<InitialPasswordResponse>(AuthorityPaths.operatorResetPwd, {
+        id,
+        ...(password ? { password } : {}),
+      }),
+    [operatorKeys.all],
+  );
+}
+
 export function useOperatorSessions(operatorId: number | null) {
   return useQuery({
-    queryKey: authorityKeys.sessions(operatorId ?? 0),
+    queryKey: operatorKeys.sessions(operatorId ?? 0),
     queryFn: () =>
       api.get<SessionItem[]>(AuthorityPaths.operatorSessions, { params: { id: operatorId } }),
     enabled: operatorId !== null,
   });
 }
 
-export const revokeOperatorSession = (operatorId: number, sessionId: number) =>
-  api.post<null>(AuthorityPaths.operatorRevokeSession, { id: operatorId, sessionId });
+export function useRevokeOperatorSession(operatorId: number) {
+  return useInvalidatingMutation(
+    (sessionId: number) =>
+      api.post<null>(AuthorityPaths.operatorRevokeSession, { id: operatorId, sessionId }),
+    [operatorKeys.sessions(operatorId)],
+  );
+}

@@ -1,10 +1,9 @@
 import { Drawer } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OperatorListItem } from '@health/contract';
 import { toast } from '../../../../shared/feedback/feedback';
 import { SessionTable, SESSIONS_NS } from '../../../../shared/components/sessions';
-import { authorityKeys, revokeOperatorSession, useOperatorSessions } from '../api';
+import { useOperatorSessions, useRevokeOperatorSession } from '../api';
 import { AUTHORITY_NS } from '../../locales';
 
 /** An operator's live sessions with "结束会话". */
@@ -17,8 +16,8 @@ export function SessionsDrawer({
 }) {
   const { t } = useTranslation(AUTHORITY_NS);
   const { t: ts } = useTranslation(SESSIONS_NS);
-  const queryClient = useQueryClient();
   const sessions = useOperatorSessions(operator?.id ?? null);
+  const revoke = useRevokeOperatorSession(operator?.id ?? 0);
 
   return (
     <Drawer
@@ -35,9 +34,8 @@ export function SessionsDrawer({
         onRetry={() => void sessions.refetch()}
         onRevoke={async (s) => {
           if (!operator) return;
-          await revokeOperatorSession(operator.id, s.id);
+          await revoke.mutateAsync(s.id);
           toast.success(ts('revoked'));
-          await queryClient.invalidateQueries({ queryKey: authorityKeys.sessions(operator.id) });
         }}
       />
     </Drawer>
