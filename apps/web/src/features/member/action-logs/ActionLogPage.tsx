@@ -9,7 +9,7 @@ import {
 } from '@health/contract';
 import { ListPage, type ListColumn } from '../../../shared/components/list-page';
 import { usePageActions } from '../../../shared/stores/permission';
-import { fetchActionLog, memberAdminKeys } from '../grades/api';
+import { actionLogKeys, fetchActionLog } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
@@ -77,7 +77,7 @@ export default function ActionLogPage() {
     <ListPage<ActionLogItem>
       columns={columns}
       rowKey="id"
-      queryKey={memberAdminKeys.actionLog}
+      queryKey={actionLogKeys.all}
       request={fetchActionLog}
       defaultSort={{ field: 'createdAt', order: 'descend' }}
       headerTitle={t('action.title')}

@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Space, Spin, Switch, Tag, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  CHANNEL_CODE_PATTERN,
+  channelSaveRequestSchema,
   formatDate,
   type ChannelSaveRequest,
   type MemberChannel,
@@ -12,14 +12,14 @@ import {
 import { ListPage, type ListColumn } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { applyFieldErrors } from '../../../shared/utils/form';
+import { FormDialog } from '../../../shared/components/form-dialog';
 import {
-  deleteChannel,
+  channelKeys,
   fetchChannelQrcode,
   fetchChannels,
-  memberAdminKeys,
-  saveChannel,
-} from '../grades/api';
+  useDeleteChannel,
+  useSaveChannel,
+} from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
@@ -35,79 +35,49 @@ function ChannelDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
-  const [form] = Form.useForm<ChannelSaveRequest>();
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      channel
-        ? {
-            name: channel.name,
-            code: channel.code,
-            remark: channel.remark,
-            enabled: channel.enabled,
-          }
-        : { name: '', code: '', remark: '', enabled: true },
-    );
-  }, [channel, form, open]);
-  const submit = async () => {
-    let values: ChannelSaveRequest;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await saveChannel({ ...values, remark: values.remark ?? '' }, channel?.id ?? null);
-      toast.success(t('common.saved'));
-      onSaved();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = useSaveChannel(channel?.id ?? null);
   return (
-    <Modal
+    <FormDialog
       title={channel ? t('channel.editTitle') : t('channel.addTitle')}
       open={open}
-      onCancel={onClose}
-      onOk={() => void submit()}
+      onClose={onClose}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
-      forceRender
+      modalProps={{ forceRender: true }}
+      name="memberChannel"
+      schema={channelSaveRequestSchema}
+      adapt={{
+        toInput: (values: ChannelSaveRequest) => ({ ...values, remark: values.remark ?? '' }),
+      }}
+      initialValues={
+        channel
+          ? {
+              name: channel.name,
+              code: channel.code,
+              remark: channel.remark,
+              enabled: channel.enabled,
+            }
+          : { name: '', code: '', remark: '', enabled: true }
+      }
+      mutation={save}
+      onDone={() => {
+        toast.success(t('common.saved'));
+        onSaved();
+      }}
     >
-      <Form<ChannelSaveRequest> form={form} layout="vertical" name="memberChannel">
-        <Form.Item
-          name="name"
-          label={t('channel.name')}
-          rules={[{ required: true, whitespace: true, message: t('channel.nameRequired') }]}
-        >
-          <Input maxLength={30} />
-        </Form.Item>
-        <Form.Item
-          name="code"
-          label={t('channel.code')}
-          extra={t('channel.codeHint')}
-          rules={[
-            { required: true, whitespace: true, message: t('channel.codeRequired') },
-            { pattern: CHANNEL_CODE_PATTERN, message: t('channel.codeInvalid') },
-          ]}
-        >
-          <Input maxLength={32} />
-        </Form.Item>
-        <Form.Item name="remark" label={t('channel.remark')}>
-          <Input.TextArea rows={3} maxLength={200} showCount />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('common.status')} valuePropName="checked">
-          <Switch checkedChildren={t('common.enabled')} unCheckedChildren={t('common.disabled')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('channel.name')} required>
+        <Input maxLength={30} />
+      </Form.Item>
+      <Form.Item name="code" label={t('channel.code')} extra={t('channel.codeHint')} required>
+        <Input maxLength={32} />
+      </Form.Item>
+      <Form.Item name="remark" label={t('channel.remark')}>
+        <Input.TextArea rows={3} maxLength={200} showCount />
+      </Form.Item>
+      <Form.Item name="enabled" label={t('common.status')} valuePropName="checked">
+        <Switch checkedChildren={t('common.enabled')} unCheckedChildren={t('common.disabled')} />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -120,7 +90,7 @@ function QrcodeDialog({
 }) {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
   const qr = useQuery({
-    queryKey: [...memberAdminKeys.channels, 'qrcode', channel?.id, channel?.code],
+    queryKey: [...channelKeys.all, 'qrcode', channel?.id, channel?.code],
     queryFn: () => fetchChannelQrcode(channel?.id ?? 0),
     enabled: channel !== null,
     retry: false,
@@ -179,7 +149,7 @@ function QrcodeDialog({
 export default function ChannelPage() {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
   const actions = usePageActions(useFrontPath<'channels'>());
-  const queryClient = useQueryClient();
+  const deleteChannel = useDeleteChannel().mutateAsync;
   const [editing, setEditing] = useState<{ channel: MemberChannel | null } | null>(null);
   const [showing, setShowing] = useState<MemberChannel | null>(null);
 
@@ -188,7 +158,6 @@ export default function ChannelPage() {
       try {
         await deleteChannel(id);
         toast.success(t('common.deleted'));
-        await queryClient.invalidateQueries({ queryKey: memberAdminKeys.channels });
       } catch {
         // Toasted by the api client.
       }
@@ -272,14 +241,14 @@ export default function ChannelPage() {
         ),
       },
     ];
-  }, [actions, queryClient, t]);
+  }, [actions, deleteChannel, t]);
 
   return (
     <>
       <ListPage<MemberChannel>
         columns={columns}
         rowKey="id"
-        queryKey={memberAdminKeys.channels}
+        queryKey={channelKeys.all}
         request={fetchChannels}
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         headerTitle={t('channel.title')}
@@ -302,7 +271,6 @@ export default function ChannelPage() {
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
-          void queryClient.invalidateQueries({ queryKey: memberAdminKeys.channels });
         }}
       />
       <QrcodeDialog channel={showing} onClose={() => setShowing(null)} />

@@ -10,7 +10,7 @@ import {
 } from '@health/contract';
 import { ListPage, type ListColumn } from '../../../shared/components/list-page';
 import { usePageActions } from '../../../shared/stores/permission';
-import { fetchGradeLog, memberAdminKeys, useGradeOptions } from './api';
+import { fetchGradeLog, gradeKeys, useGradeOptions } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
@@ -87,7 +87,7 @@ export default function GradeLogPage() {
     <ListPage<GradeLogItem>
       columns={columns}
       rowKey="id"
-      queryKey={memberAdminKeys.gradeLog}
+      queryKey={gradeKeys.log}
       request={fetchGradeLog}
       defaultSort={{ field: 'createdAt', order: 'descend' }}
       headerTitle={t('gradeLog.title')}

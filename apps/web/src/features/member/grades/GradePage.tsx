@@ -1,9 +1,23 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Form, Image, Input, InputNumber, Modal, Popconfirm, Space, Tag } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import {
+  Button,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Space,
+  Tag,
+  type FormProps,
+} from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDate, type GradeSaveRequest, type MemberGrade } from '@health/contract';
+import {
+  formatDate,
+  gradeSaveRequestSchema,
+  type GradeSaveRequest,
+  type MemberGrade,
+} from '@health/contract';
 import {
   ListPage,
   type ListColumn,
@@ -12,13 +26,21 @@ import {
 import { ImageUpload } from '../../../shared/components/upload';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { applyFieldErrors } from '../../../shared/utils/form';
-import { deleteGrade, fetchGrades, memberAdminKeys, saveGrade } from './api';
+import { FormDialog } from '../../../shared/components/form-dialog';
+import { fetchGrades, gradeKeys, useDeleteGrade, useSaveGrade } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
 /** The form holds the multiplier as a factor (1.2); the API takes percent (120). */
 type Values = Omit<GradeSaveRequest, 'pointsMultiplierPct'> & { multiplier: number };
+
+const toRequest = ({ multiplier, ...rest }: Values) => ({
+  ...rest,
+  icon: rest.icon ?? '',
+  benefits: rest.benefits ?? '',
+  pointsMultiplierPct:
+    typeof multiplier === 'number' ? Math.round(multiplier * 100) : (multiplier ?? undefined),
+});
 
 function GradeDialog({
   grade,
@@ -32,98 +54,63 @@ function GradeDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
-  const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      grade
-        ? {
-            name: grade.name,
-            icon: grade.icon,
-            growthRequired: grade.growthRequired,
-            benefits: grade.benefits,
-            multiplier: grade.pointsMultiplierPct / 100,
-          }
-        : { name: '', icon: '', growthRequired: undefined, benefits: '', multiplier: 1 },
-    );
-  }, [form, grade, open]);
-
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const { multiplier, ...rest } = values;
-      await saveGrade(
-        {
-          ...rest,
-          icon: rest.icon ?? '',
-          benefits: rest.benefits ?? '',
-          pointsMultiplierPct: Math.round(multiplier * 100),
-        },
-        grade?.id ?? null,
-      );
-      toast.success(t('common.saved'));
-      onSaved();
-    } catch (error) {
-      // pointsMultiplierPct errors belong to the multiplier field.
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  const save = useSaveGrade(grade?.id ?? null);
   return (
-    <Modal
+    <FormDialog
       title={grade ? t('grade.editTitle') : t('grade.addTitle')}
       open={open}
-      onCancel={onClose}
-      onOk={() => void submit()}
+      onClose={onClose}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
-      forceRender
+      modalProps={{ forceRender: true }}
+      name="memberGrade"
+      formProps={{ 'data-testid': 'grade-form' } as FormProps}
+      schema={gradeSaveRequestSchema}
+      // The form holds the multiplier as a factor; its errors belong to that field.
+      adapt={{ toInput: toRequest, fieldOf: { pointsMultiplierPct: 'multiplier' } }}
+      initialValues={
+        grade
+          ? {
+              name: grade.name,
+              icon: grade.icon,
+              growthRequired: grade.growthRequired,
+              benefits: grade.benefits,
+              multiplier: grade.pointsMultiplierPct / 100,
+            }
+          : { name: '', icon: '', growthRequired: undefined, benefits: '', multiplier: 1 }
+      }
+      mutation={save}
+      onDone={() => {
+        toast.success(t('common.saved'));
+        onSaved();
+      }}
     >
-      <Form<Values> form={form} layout="vertical" name="memberGrade" data-testid="grade-form">
-        <Form.Item
-          name="name"
-          label={t('grade.name')}
-          rules={[{ required: true, whitespace: true, message: t('grade.nameRequired') }]}
-        >
-          <Input maxLength={20} />
-        </Form.Item>
-        <Form.Item name="icon" label={t('grade.icon')}>
-          <ImageUpload label={t('grade.icon')} size={80} />
-        </Form.Item>
-        <Form.Item
-          name="growthRequired"
-          label={t('grade.growthRequired')}
-          extra={t('grade.growthHint')}
-          rules={[{ required: true, message: t('grade.growthRequiredMsg') }]}
-        >
-          <InputNumber min={0} max={100_000_000} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="multiplier"
-          label={t('grade.multiplier')}
-          extra={t('grade.multiplierHint')}
-          rules={[{ required: true, message: t('grade.multiplierRequired') }]}
-        >
-          <InputNumber min={0.1} max={10} step={0.1} precision={2} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="benefits" label={t('grade.benefits')}>
-          <Input.TextArea rows={4} maxLength={500} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('grade.name')} required>
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item name="icon" label={t('grade.icon')}>
+        <ImageUpload label={t('grade.icon')} size={80} />
+      </Form.Item>
+      <Form.Item
+        name="growthRequired"
+        label={t('grade.growthRequired')}
+        extra={t('grade.growthHint')}
+        required
+      >
+        <InputNumber min={0} max={100_000_000} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="multiplier"
+        label={t('grade.multiplier')}
+        extra={t('grade.multiplierHint')}
+        required
+      >
+        <InputNumber min={0.1} max={10} step={0.1} precision={2} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="benefits" label={t('grade.benefits')}>
+        <Input.TextArea rows={4} maxLength={500} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -131,7 +118,7 @@ function GradeDialog({
 export default function GradePage() {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
   const actions = usePageActions(useFrontPath<'grades'>());
-  const queryClient = useQueryClient();
+  const deleteGrade = useDeleteGrade().mutateAsync;
   const ref = useRef<ListPageAction>(null);
   const [editing, setEditing] = useState<{ grade: MemberGrade | null } | null>(null);
 
@@ -140,7 +127,6 @@ export default function GradePage() {
       try {
         await deleteGrade(id);
         toast.success(t('common.deleted'));
-        await queryClient.invalidateQueries({ queryKey: memberAdminKeys.grades });
       } catch {
         // Toasted by the api client.
       }
@@ -196,14 +182,14 @@ export default function GradePage() {
         ),
       },
     ];
-  }, [actions, queryClient, t]);
+  }, [actions, deleteGrade, t]);
 
   return (
     <>
       <ListPage<MemberGrade>
         columns={columns}
         rowKey="id"
-        queryKey={memberAdminKeys.grades}
+        queryKey={gradeKeys.all}
         request={fetchGrades}
         defaultSort={{ field: 'growthRequired', order: 'ascend' }}
         actionRef={ref}
@@ -226,7 +212,6 @@ export default function GradePage() {
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
-          void queryClient.invalidateQueries({ queryKey: ['member'] });
         }}
       />
     </>

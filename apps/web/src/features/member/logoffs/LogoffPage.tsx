@@ -1,23 +1,25 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Button, Form, Input, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   LOGOFF_STATUS_LABELS,
   LOGOFF_STATUSES,
   MemberAdminMessages,
   formatDate,
+  logoffRejectRequestSchema,
   type LogoffItem,
 } from '@health/contract';
 import { ListPage, type ListColumn } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { applyFieldErrors } from '../../../shared/utils/form';
-import { approveLogoff, fetchLogoff, memberAdminKeys, rejectLogoff } from '../grades/api';
+import { FormDialog } from '../../../shared/components/form-dialog';
+import { fetchLogoffs, logoffKeys, useApproveLogoff, useRejectLogoff } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
 const STATUS_COLORS = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
+
+const rejectSchema = logoffRejectRequestSchema.pick({ rejectReason: true });
 
 function RejectDialog({
   item,
@@ -29,63 +31,41 @@ function RejectDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
-  const [form] = Form.useForm<{ rejectReason: string }>();
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (item) form.resetFields();
-  }, [form, item]);
-  const submit = async () => {
-    if (!item) return;
-    let values: { rejectReason: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await rejectLogoff(item.id, values.rejectReason);
-      toast.success(MemberAdminMessages.rejected);
-      onDone();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const reject = useRejectLogoff(item?.id ?? 0);
   return (
-    <Modal
+    <FormDialog
       title={t('logoff.rejectTitle')}
       open={item !== null}
-      onCancel={onClose}
-      onOk={() => void submit()}
+      onClose={onClose}
       okText={t('logoff.reject')}
       okButtonProps={{ danger: true }}
       cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
-      forceRender
+      modalProps={{ forceRender: true }}
+      name="logoffReject"
+      schema={rejectSchema}
+      initialValues={{ rejectReason: '' }}
+      mutation={reject}
+      onDone={() => {
+        toast.success(MemberAdminMessages.rejected);
+        onDone();
+      }}
+      intro={
+        item && (
+          <Typography.Paragraph type="secondary">
+            {item.memberName} {item.memberPhone}：{item.reason}
+          </Typography.Paragraph>
+        )
+      }
     >
-      {item && (
-        <Typography.Paragraph type="secondary">
-          {item.memberName} {item.memberPhone}：{item.reason}
-        </Typography.Paragraph>
-      )}
-      <Form form={form} layout="vertical" name="logoffReject" initialValues={{ rejectReason: '' }}>
-        <Form.Item
-          name="rejectReason"
-          label={t('logoff.rejectReason')}
-          rules={[{ required: true, whitespace: true, message: t('logoff.rejectReasonRequired') }]}
-        >
-          <Input.TextArea
-            rows={3}
-            maxLength={200}
-            showCount
-            placeholder={t('logoff.rejectPlaceholder')}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="rejectReason" label={t('logoff.rejectReason')} required>
+        <Input.TextArea
+          rows={3}
+          maxLength={200}
+          showCount
+          placeholder={t('logoff.rejectPlaceholder')}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -93,7 +73,7 @@ function RejectDialog({
 export default function LogoffPage() {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
   const actions = usePageActions(useFrontPath<'logoffs'>());
-  const queryClient = useQueryClient();
+  const approveLogoff = useApproveLogoff().mutateAsync;
   const [rejecting, setRejecting] = useState<LogoffItem | null>(null);
   const canAudit = actions.includes('audit');
 
@@ -102,7 +82,6 @@ export default function LogoffPage() {
       try {
         await approveLogoff(id);
         toast.success(MemberAdminMessages.approved);
-        await queryClient.invalidateQueries({ queryKey: ['member'] });
       } catch {
         // Toasted by the api client.
       }
@@ -189,15 +168,15 @@ export default function LogoffPage() {
           ),
       },
     ];
-  }, [canAudit, queryClient, t]);
+  }, [approveLogoff, canAudit, t]);
 
   return (
     <>
       <ListPage<LogoffItem>
         columns={columns}
         rowKey="id"
-        queryKey={memberAdminKeys.logoff}
-        request={fetchLogoff}
+        queryKey={logoffKeys.all}
+        request={fetchLogoffs}
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         headerTitle={t('logoff.title')}
         scroll={{ x: 1300 }}
@@ -207,7 +186,6 @@ export default function LogoffPage() {
         onClose={() => setRejecting(null)}
         onDone={() => {
           setRejecting(null);
-          void queryClient.invalidateQueries({ queryKey: memberAdminKeys.logoff });
         }}
       />
     </>

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Result, Skeleton, Space, Tabs, Tag } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   GRADE_CHANGE_REASON_LABELS,
@@ -15,15 +14,10 @@ import {
 import { DetailView } from '../../../shared/components/detail';
 import { ListPage, type ListColumn } from '../../../shared/components/list-page';
 import { usePageActions } from '../../../shared/stores/permission';
-import {
-  fetchActionLog,
-  fetchGradeLog,
-  fetchLedger,
-  memberKeys,
-  revealMemberIdNumber,
-  revealMemberPhone,
-  useMemberDetail,
-} from './api';
+import { fetchActionLog } from '../action-logs/api';
+import { fetchGradeLog } from '../grades/api';
+import { fetchLedger } from '../points/api';
+import { memberKeys, revealMemberIdNumber, revealMemberPhone, useMemberDetail } from './api';
 import { ContactsTable } from '../contacts/components/ContactsTable';
 import { MemberFormModal } from './components/MemberFormModal';
 import { AdjustPointsDialog, FreezeDialog, type MemberRef } from './components/ReasonDialogs';
@@ -135,13 +129,10 @@ export default function MemberDetailPage() {
   const raw = Number(search.get('id'));
   const id = Number.isInteger(raw) && raw > 0 ? raw : null;
   const actions = usePageActions(PAGES.members);
-  const queryClient = useQueryClient();
   const detail = useMemberDetail(id);
   const [editing, setEditing] = useState(false);
   const [freezing, setFreezing] = useState<MemberRef | null>(null);
   const [adjusting, setAdjusting] = useState<MemberRef | null>(null);
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: memberKeys.members });
 
   if (id === null || detail.isError) {
     return (
@@ -289,7 +280,6 @@ export default function MemberDetailPage() {
         onClose={() => setEditing(false)}
         onSaved={() => {
           setEditing(false);
-          void refresh();
         }}
       />
       <FreezeDialog
@@ -297,7 +287,6 @@ export default function MemberDetailPage() {
         onClose={() => setFreezing(null)}
         onDone={() => {
           setFreezing(null);
-          void refresh();
         }}
       />
       <AdjustPointsDialog
@@ -305,8 +294,6 @@ export default function MemberDetailPage() {
         onClose={() => setAdjusting(null)}
         onDone={() => {
           setAdjusting(null);
-          void refresh();
-          void queryClient.invalidateQueries({ queryKey: memberKeys.ledger });
         }}
       />
     </Space>

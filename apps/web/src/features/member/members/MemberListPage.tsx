@@ -2,7 +2,6 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MemberPaths, formatDate, type MemberListItem } from '@health/contract';
 import {
@@ -12,7 +11,8 @@ import {
 } from '../../../shared/components/list-page';
 import { usePageActions } from '../../../shared/stores/permission';
 import { useGradeOptions } from '../grades/api';
-import { fetchMembers, memberKeys, revealMemberPhone, useChannelOptions } from './api';
+import { useChannelOptions } from '../channels/api';
+import { fetchMembers, memberKeys, revealMemberPhone } from './api';
 import { MemberFormModal } from './components/MemberFormModal';
 import {
   AdjustPointsDialog,
@@ -30,7 +30,6 @@ export const STATUS_COLORS = { normal: 'green', frozen: 'orange', logged_off: 'd
 export default function MemberListPage() {
   const { t } = useTranslation(MEMBER_NS);
   const actions = usePageActions(useFrontPath<'members'>());
-  const queryClient = useQueryClient();
   const ref = useRef<ListPageAction>(null);
   const grades = useGradeOptions();
   const channels = useChannelOptions();
@@ -38,11 +37,6 @@ export default function MemberListPage() {
   const [freezing, setFreezing] = useState<MemberRef | null>(null);
   const [adjusting, setAdjusting] = useState<MemberRef | null>(null);
   const [grading, setGrading] = useState<MemberListItem | null>(null);
-
-  const reload = async () => {
-    await queryClient.invalidateQueries({ queryKey: memberKeys.members });
-    await ref.current?.reload();
-  };
 
   const columns = useMemo<ListColumn<MemberListItem>[]>(
     () => [
@@ -169,7 +163,7 @@ export default function MemberListPage() {
       <ListPage<MemberListItem>
         columns={columns}
         rowKey="id"
-        queryKey={memberKeys.members}
+        queryKey={memberKeys.all}
         request={fetchMembers}
         defaultSort={{ field: 'registeredAt', order: 'descend' }}
         actionRef={ref}
@@ -194,7 +188,6 @@ export default function MemberListPage() {
         onClose={() => setForm(null)}
         onSaved={() => {
           setForm(null);
-          void reload();
         }}
       />
       <FreezeDialog
@@ -202,7 +195,6 @@ export default function MemberListPage() {
         onClose={() => setFreezing(null)}
         onDone={() => {
           setFreezing(null);
-          void reload();
         }}
       />
       <ChangeGradeDialog
@@ -210,7 +202,6 @@ export default function MemberListPage() {
         onClose={() => setGrading(null)}
         onDone={() => {
           setGrading(null);
-          void reload();
         }}
       />
       <AdjustPointsDialog
@@ -218,7 +209,6 @@ export default function MemberListPage() {
         onClose={() => setAdjusting(null)}
         onDone={() => {
           setAdjusting(null);
-          void reload();
         }}
       />
     </>

@@ -3,34 +3,27 @@ import {
   MemberAdminPaths,
   MemberPaths,
   PointsPaths,
-  type ActionLogItem,
-  type ChannelOption,
-  type ContactItem,
-  type GradeLogItem,
+  type ChangeMemberGradeRequest,
   type MemberAddRequest,
   type MemberDetail,
   type MemberListItem,
   type MemberUpdateRequest,
-  type Page,
   type PointsAdjustResult,
-  type PointsLedgerItem,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
-import type { ListParams } from '../../../shared/components/list-page';
+import { listOf, useInvalidatingMutation } from '../../../shared/api/entity';
 
-/** Query keys of the member pages; invalidate a prefix after a change. */
+/** Query keys of members; invalidate a prefix after a change. */
 export const memberKeys = {
-  members: ['member', 'members'] as const,
+  all: ['member', 'members'] as const,
   detail: (id: number) => ['member', 'members', 'detail', id] as const,
-  contacts: ['member', 'contacts'] as const,
-  channelOptions: ['member', 'channels', 'options'] as const,
+  /** The member detail page's own lists (points ledger, grade log, action log). */
   ledger: ['member', 'ledger'] as const,
   gradeLog: ['member', 'gradeLog'] as const,
   actionLog: ['member', 'actionLog'] as const,
 };
 
-export const fetchMembers = (params: ListParams) =>
-  api.get<Page<MemberListItem>>(MemberPaths.list, { params });
+export const fetchMembers = listOf<MemberListItem>(MemberPaths.list);
 
 export const fetchMember = (id: number) =>
   api.get<MemberDetail>(MemberPaths.detail, { params: { id } });
@@ -43,52 +36,45 @@ export function useMemberDetail(id: number | null) {
   });
 }
 
-export const addMember = (values: MemberAddRequest) =>
-  api.post<{ id: number }>(MemberPaths.add, values as never, { bodyType: 'json' });
-export const updateMember = (values: MemberUpdateRequest) =>
-  api.post<{ id: number }>(MemberPaths.update, values as never, { bodyType: 'json' });
-export const freezeMember = (id: number, reason: string) =>
-  api.post<null>(MemberPaths.freeze, { id, reason });
-export const unfreezeMember = (id: number, reason: string) =>
-  api.post<null>(MemberPaths.unfreeze, { id, reason });
 export const revealMemberPhone = (id: number) =>
   api.post<{ phone: string }>(MemberPaths.revealPhone, { id }).then((r) => r.phone);
 export const revealMemberIdNumber = (id: number) =>
   api.post<{ idNumber: string }>(MemberPaths.revealIdNumber, { id }).then((r) => r.idNumber);
 
-export const fetchContacts = (params: ListParams) =>
-  api.get<Page<ContactItem>>(MemberPaths.contactList, { params });
-export const saveContact = (
-  values: { name: string; phone?: string; relationship: number | null; receiveWarningSms: boolean },
-  target: { id: number } | { memberId: number },
-) =>
-  'id' in target
-    ? api.post<{ id: number }>(MemberPaths.contactUpdate, { ...values, id: target.id } as never, {
-        bodyType: 'json',
-      })
-    : api.post<{ id: number }>(
-        MemberPaths.contactAdd,
-        { ...values, memberId: target.memberId } as never,
-        { bodyType: 'json' },
-      );
-export const deleteContact = (id: number) => api.post<null>(MemberPaths.contactDelete, { id });
-export const revealContactPhone = (id: number) =>
-  api.post<{ phone: string }>(MemberPaths.contactRevealPhone, { id }).then((r) => r.phone);
-
-export function useChannelOptions() {
-  return useQuery({
-    queryKey: memberKeys.channelOptions,
-    queryFn: () => api.get<ChannelOption[]>(MemberAdminPaths.channelOptions),
-    staleTime: 60_000,
-  });
+/** Add (no id) or update a member. */
+export function useSaveMember(id: number | null) {
+  return useInvalidatingMutation(
+    (values: MemberAddRequest | Omit<MemberUpdateRequest, 'id'>) =>
+      id
+        ? api.post<{ id: number }>(MemberPaths.update, { ...values, id } as never, {
+            bodyType: 'json',
+          })
+        : api.post<{ id: number }>(MemberPaths.add, values as never, { bodyType: 'json' }),
+    [memberKeys.all],
+  );
 }
 
-export const adjustPoints = (memberId: number, amount: number, reason: string) =>
-  api.post<PointsAdjustResult>(PointsPaths.adjust, { memberId, amount, reason });
+/** Freeze (reason required) or unfreeze (note optional) a member. */
+export function useSetMemberFrozen(id: number, frozen: boolean) {
+  return useInvalidatingMutation(
+    ({ reason }: { reason: string }) =>
+      api.post<null>(frozen ? MemberPaths.freeze : MemberPaths.unfreeze, { id, reason }),
+    [memberKeys.all],
+  );
+}
 
-export const fetchLedger = (params: ListParams) =>
-  api.get<Page<PointsLedgerItem>>(PointsPaths.ledgerList, { params });
-export const fetchGradeLog = (params: ListParams) =>
-  api.get<Page<GradeLogItem>>(MemberAdminPaths.gradeLogList, { params });
-export const fetchActionLog = (params: ListParams) =>
-  api.get<Page<ActionLogItem>>(MemberAdminPaths.actionLogList, { params });
+export function useChangeMemberGrade(memberId: number) {
+  return useInvalidatingMutation(
+    (values: Omit<ChangeMemberGradeRequest, 'memberId'>) =>
+      api.post<unknown>(MemberAdminPaths.changeMemberGrade, { memberId, ...values }),
+    [memberKeys.all, memberKeys.gradeLog],
+  );
+}
+
+export function useAdjustPoints(memberId: number) {
+  return useInvalidatingMutation(
+    ({ amount, reason }: { amount: number; reason: string }) =>
+      api.post<PointsAdjustResult>(PointsPaths.adjust, { memberId, amount, reason }),
+    [memberKeys.all, memberKeys.ledger],
+  );
+}

@@ -15,7 +15,7 @@ import { EditPage } from '../../../shared/components/edit-page';
 import { RichTextEditor } from '../../../shared/components/rich-text/RichTextEditor';
 import { ImageUpload } from '../../../shared/components/upload';
 import { usePageActions } from '../../../shared/stores/permission';
-import { fetchNotice, saveNotice, signKeys, useNoticeTargetOptions } from '../sign-ins/api';
+import { fetchNotice, noticeKeys, saveNotice, useNoticeTargetOptions } from './api';
 import { SIGN_NS } from '../sign-locales';
 
 type Values = Pick<NoticeSaveRequest, 'title' | 'cover' | 'content' | 'targetType' | 'targetIds'>;
@@ -29,7 +29,7 @@ export default function NoticeEditPage() {
   const isNew = !id;
   // The same cache entry EditPage loads ([...queryKey, 'detail', id]): is the notice still editable?
   const current = useQuery({
-    queryKey: [...signKeys.notices, 'detail', id],
+    queryKey: [...noticeKeys.all, 'detail', id],
     queryFn: () => fetchNotice(id ?? ''),
     enabled: !!id,
   });
@@ -45,7 +45,7 @@ export default function NoticeEditPage() {
 
   return (
     <EditPage<Notice, Values>
-      queryKey={signKeys.notices}
+      queryKey={noticeKeys.all}
       load={(id) => fetchNotice(id)}
       toValues={(n) => ({
         title: n.title,
@@ -65,7 +65,7 @@ export default function NoticeEditPage() {
           id,
         )
       }
-      invalidate={[signKeys.notices]}
+      invalidate={[noticeKeys.all]}
       title={{ add: t('notice.add'), edit: locked ? t('notice.viewTitle') : t('notice.editTitle') }}
       readOnly={!canSave}
       formProps={{ wrapperCol: { flex: 'minmax(0, 900px)' } }}

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Button, DatePicker, Form, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, DatePicker, Form, Popconfirm, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import {
   NOTICE_STATUS_LABELS,
   NOTICE_STATUSES,
   NOTICE_TARGET_LABELS,
+  noticeScheduleRequestSchema,
   type NoticeListItem,
   type NoticeStatusKind,
   PAGES,
@@ -19,15 +20,8 @@ import {
 } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { applyFieldErrors } from '../../../shared/utils/form';
-import {
-  deleteNotice,
-  fetchNotices,
-  scheduleNotice,
-  sendNotice,
-  signKeys,
-  withdrawNotice,
-} from '../sign-ins/api';
+import { FormDialog } from '../../../shared/components/form-dialog';
+import { fetchNotices, noticeKeys, useChangeNotice, useScheduleNotice } from './api';
 import { SIGN_NS } from '../sign-locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
@@ -37,6 +31,8 @@ const STATUS_COLORS: Record<NoticeStatusKind, string> = {
   sent: 'success',
   withdrawn: 'warning',
 };
+
+const scheduleSchema = noticeScheduleRequestSchema.pick({ scheduledAt: true });
 
 function ScheduleModal({
   notice,
@@ -48,55 +44,41 @@ function ScheduleModal({
   onDone: () => void;
 }) {
   const { t } = useTranslation(SIGN_NS);
-  const [form] = Form.useForm<{ scheduledAt: Dayjs }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    if (!notice) return;
-    const { scheduledAt } = await form.validateFields();
-    setBusy(true);
-    try {
-      await scheduleNotice(notice.id, scheduledAt.valueOf());
-      toast.success();
-      onDone();
-    } catch (err) {
-      applyFieldErrors(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const schedule = useScheduleNotice(notice?.id ?? 0);
   return (
-    <Modal
+    <FormDialog
       open={notice !== null}
       title={`${t('notice.scheduleTitle')}：${notice?.title ?? ''}`}
       okText={t('notice.ok')}
       cancelText={t('notice.cancel')}
-      confirmLoading={busy}
-      onOk={submit}
-      onCancel={onClose}
-      destroyOnHidden
+      schema={scheduleSchema}
+      adapt={{
+        toInput: ({ scheduledAt }: { scheduledAt?: Dayjs | null }) => ({
+          scheduledAt: scheduledAt?.valueOf(),
+        }),
+      }}
+      initialValues={{
+        scheduledAt: notice?.scheduledAt ? dayjs(notice.scheduledAt) : undefined,
+      }}
+      mutation={schedule}
+      onClose={onClose}
+      onDone={() => {
+        toast.success();
+        onDone();
+      }}
+      intro={
+        <Typography.Paragraph type="secondary">{t('notice.scheduleHint')}</Typography.Paragraph>
+      }
     >
-      <Typography.Paragraph type="secondary">{t('notice.scheduleHint')}</Typography.Paragraph>
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{
-          scheduledAt: notice?.scheduledAt ? dayjs(notice.scheduledAt) : undefined,
-        }}
-      >
-        <Form.Item
-          name="scheduledAt"
-          label={t('notice.scheduledAt')}
-          rules={[{ required: true, message: t('notice.scheduleRequired') }]}
-        >
-          <DatePicker
-            showTime={{ format: 'HH:mm:ss' }}
-            format="YYYY-MM-DD HH:mm:ss"
-            disabledDate={(d) => d.isBefore(dayjs(), 'day')}
-            style={{ width: 240 }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="scheduledAt" label={t('notice.scheduledAt')} required>
+        <DatePicker
+          showTime={{ format: 'HH:mm:ss' }}
+          format="YYYY-MM-DD HH:mm:ss"
+          disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+          style={{ width: 240 }}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -108,12 +90,12 @@ export default function NoticeListPage() {
   const canPublish = actions.includes('publish');
   const ref = useRef<ListPageAction>(null);
   const [scheduling, setScheduling] = useState<NoticeListItem | null>(null);
+  const changeNotice = useChangeNotice().mutateAsync;
 
   const columns = useMemo<ListColumn<NoticeListItem>[]>(() => {
-    const run = async (work: () => Promise<unknown>, message?: string) => {
-      await work();
+    const run = async (change: 'send' | 'withdraw' | 'delete', id: number, message?: string) => {
+      await changeNotice({ change, id });
       toast.success(message);
-      await ref.current?.reload();
     };
     return [
       {
@@ -181,7 +163,7 @@ export default function NoticeListPage() {
                   title={t('notice.sendConfirm', { title: r.title })}
                   okText={t('notice.ok')}
                   cancelText={t('notice.cancel')}
-                  onConfirm={() => run(() => sendNotice(r.id))}
+                  onConfirm={() => run('send', r.id)}
                 >
                   <Button type="link" size="small">
                     {t('notice.send')}
@@ -198,7 +180,7 @@ export default function NoticeListPage() {
                   title={t('notice.withdrawConfirm', { title: r.title })}
                   okText={t('notice.ok')}
                   cancelText={t('notice.cancel')}
-                  onConfirm={() => run(() => withdrawNotice(r.id))}
+                  onConfirm={() => run('withdraw', r.id)}
                 >
                   <Button type="link" size="small" danger>
                     {t('notice.withdraw')}
@@ -210,7 +192,7 @@ export default function NoticeListPage() {
                   title={t('notice.deleteConfirm', { title: r.title })}
                   okText={t('notice.ok')}
                   cancelText={t('notice.cancel')}
-                  onConfirm={() => run(() => deleteNotice(r.id), t('notice.deleted'))}
+                  onConfirm={() => run('delete', r.id, t('notice.deleted'))}
                 >
                   <Button type="link" size="small" danger>
                     {t('notice.delete')}
@@ -222,14 +204,14 @@ export default function NoticeListPage() {
         },
       },
     ];
-  }, [t, actions, canPublish]);
+  }, [t, actions, canPublish, changeNotice]);
 
   return (
     <>
       <ListPage<NoticeListItem>
         columns={columns}
         rowKey="id"
-        queryKey={signKeys.notices}
+        queryKey={noticeKeys.all}
         request={fetchNotices}
         actionRef={ref}
         headerTitle={t('notice.title')}
@@ -247,7 +229,6 @@ export default function NoticeListPage() {
         onClose={() => setScheduling(null)}
         onDone={() => {
           setScheduling(null);
-          void ref.current?.reload();
         }}
       />
     </>

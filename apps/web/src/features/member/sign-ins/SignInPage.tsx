@@ -8,7 +8,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Result,
   Row,
   Skeleton,
@@ -27,6 +26,7 @@ import {
   formatDate,
   SIGN_SOURCE_LABELS,
   SIGN_STREAK_REWARDS_MAX,
+  signCheckInRequestSchema,
   SignPaths,
   type SignRecord,
 } from '@health/contract';
@@ -38,8 +38,8 @@ import {
 import { SettingsForm } from '../../../shared/components/settings-form';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { applyFieldErrors } from '../../../shared/utils/form';
-import { checkInMember, fetchRecords, signKeys, useDailyCounts } from './api';
+import { FormDialog } from '../../../shared/components/form-dialog';
+import { fetchRecords, signKeys, useCheckIn, useDailyCounts } from './api';
 import { ProgressFallback } from '../../../shared/components/ProgressFallback';
 
 // ECharts loads with the 每日签到 tab, in its own chunk (as the overview's trend chart does).
@@ -148,51 +148,35 @@ function RulesTab() {
   );
 }
 
-function CheckInButton({ onDone }: { onDone: () => void }) {
+function CheckInButton() {
   const { t } = useTranslation(SIGN_NS);
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<{ phone: string }>();
-  const submit = async () => {
-    const { phone } = await form.validateFields();
-    setBusy(true);
-    try {
-      toast.success(await checkInMember(phone.trim()));
-      setOpen(false);
-      form.resetFields();
-      onDone();
-    } catch (err) {
-      applyFieldErrors(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const checkIn = useCheckIn();
   return (
     <>
       <Button type="primary" onClick={() => setOpen(true)}>
         {t('records.checkIn')}
       </Button>
-      <Modal
+      <FormDialog
         open={open}
         title={t('records.checkInTitle')}
         okText={t('records.confirm')}
         cancelText={t('records.cancel')}
-        confirmLoading={busy}
-        onOk={submit}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
+        schema={signCheckInRequestSchema}
+        mutation={checkIn}
+        onClose={() => setOpen(false)}
+        onDone={(message) => {
+          toast.success(message);
+          setOpen(false);
+        }}
+        intro={
+          <Typography.Paragraph type="secondary">{t('records.checkInHint')}</Typography.Paragraph>
+        }
       >
-        <Typography.Paragraph type="secondary">{t('records.checkInHint')}</Typography.Paragraph>
-        <Form form={form} layout="vertical">
-          <Form.Item
-            name="phone"
-            label={t('records.memberPhone')}
-            rules={[{ required: true, whitespace: true, message: t('records.phoneRequired') }]}
-          >
-            <Input maxLength={11} inputMode="numeric" />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="phone" label={t('records.memberPhone')} required>
+          <Input maxLength={11} inputMode="numeric" />
+        </Form.Item>
+      </FormDialog>
     </>
   );
 }
@@ -263,9 +247,7 @@ function RecordsTab() {
       actionRef={ref}
       syncUrl={false}
       headerTitle={t('records.title')}
-      toolbar={
-        actions.includes('edit') && <CheckInButton onDone={() => void ref.current?.reload()} />
-      }
+      toolbar={actions.includes('edit') && <CheckInButton />}
       exportSpec={
         actions.includes('export')
           ? { path: SignPaths.recordExport, fileName: '签到记录.xlsx' }

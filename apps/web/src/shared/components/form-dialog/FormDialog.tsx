@@ -1,7 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance, type FormProps, type ModalProps } from 'antd';
 import { isApiError } from '../../api/errors';
-import { checkWithSchema, setNestedFieldErrors, type FormSchema } from '../../utils/form';
+import {
+  checkWithSchema,
+  setNestedFieldErrors,
+  type FormSchema,
+  type SchemaAdapter,
+} from '../../utils/form';
 
 /** What a dialog submits through: a mutation hook's result (`useSaveX()`). */
 export interface DialogMutation<T, R> {
@@ -9,19 +14,25 @@ export interface DialogMutation<T, R> {
   isPending: boolean;
 }
 
-export interface FormDialogProps<T, R> {
+export interface FormDialogProps<V, R> {
   open: boolean;
   title: ReactNode;
-  /** The contract's zod schema of the form's values: its messages are the field errors. */
-  schema: FormSchema<T>;
+  /** The contract's zod schema of the request: its messages are the field errors. */
+  schema: FormSchema<unknown>;
+  /** When the form's values are not the request: how to build it, where its errors go. */
+  adapt?: SchemaAdapter;
   /** The form's values each time the dialog opens. */
   initialValues?: object;
-  /** The mutation the checked values go to (it refreshes its entity's queries itself). */
-  mutation: DialogMutation<T, R>;
+  /**
+   * The mutation the request goes to once the schema passes (it refreshes its entity's queries
+   * itself). It gets the request as built from the form, not the schema's output: the server
+   * parses it with the same schema.
+   */
+  mutation: DialogMutation<V, R>;
   /** Cancel or close. */
   onClose: () => void;
-  /** After a successful submit, with the answer and the submitted values. */
-  onDone?: (answer: R, values: T) => void;
+  /** After a successful submit, with the answer and the request sent. */
+  onDone?: (answer: R, request: V) => void;
   /** Content above the form (a hint). */
   intro?: ReactNode;
   /** The form's fields (Form.Items named as the schema's keys); a function gets the form. */
@@ -43,7 +54,7 @@ export interface FormDialogProps<T, R> {
  * change after the first submit), submitted through a mutation hook; field errors of the server's
  * answer land on the same fields, other errors are toasted by the api client.
  */
-export function FormDialog<T, R>(props: FormDialogProps<T, R>) {
+export function FormDialog<V, R>(props: FormDialogProps<V, R>) {
   const { open, schema, mutation, onDone, initialValues } = props;
   const [form] = Form.useForm();
   const failing = useRef<string[]>([]);
@@ -61,27 +72,32 @@ export function FormDialog<T, R>(props: FormDialogProps<T, R>) {
   }, [form, open, initialJson]);
 
   const check = () => {
-    const result = checkWithSchema(form, schema, failing.current);
+    const result = checkWithSchema(form, schema, failing.current, props.adapt);
     failing.current = result.failing;
-    return result.value;
+    return result.value === null ? null : { request: result.input as V };
   };
 
   const submit = async () => {
     checking.current = true;
-    const values = check();
-    if (values === null) return;
+    const checked = check();
+    if (checked === null) return;
     try {
-      const answer = await mutation.mutateAsync(values);
-      onDone?.(answer, values);
+      const answer = await mutation.mutateAsync(checked.request);
+      onDone?.(answer, checked.request);
     } catch (error) {
-      if (isApiError(error)) setNestedFieldErrors(form, error.fieldErrors);
+      if (isApiError(error)) {
+        const fieldOf = props.adapt?.fieldOf ?? {};
+        setNestedFieldErrors(
+          form,
+          error.fieldErrors.map((e) => ({ ...e, field: fieldOf[e.field] ?? e.field })),
+        );
+      }
     }
   };
 
   return (
     <Modal
       destroyOnHidden
-      forceRender
       {...props.modalProps}
       open={open}
       title={props.title}

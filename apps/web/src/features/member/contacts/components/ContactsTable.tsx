@@ -9,7 +9,7 @@ import {
   type ListPageAction,
 } from '../../../../shared/components/list-page';
 import { toast } from '../../../../shared/feedback/feedback';
-import { deleteContact, fetchContacts, memberKeys, revealContactPhone } from '../../members/api';
+import { contactKeys, fetchContacts, revealContactPhone, useDeleteContact } from '../api';
 import { MEMBER_NS } from '../../locales';
 import { relationshipOptions } from '../../members/components/MemberFormModal';
 import { ContactFormModal } from './ContactFormModal';
@@ -37,6 +37,7 @@ export function ContactsTable({
   const ref = useRef<ListPageAction>(null);
   const [editing, setEditing] = useState<{ contact: ContactItem | null } | null>(null);
   const single = memberId !== undefined;
+  const deleteContact = useDeleteContact().mutateAsync;
 
   const columns = useMemo<ListColumn<ContactItem>[]>(
     () => [
@@ -115,7 +116,6 @@ export function ContactsTable({
                     onConfirm={async () => {
                       await deleteContact(r.id);
                       toast.success('家庭成员已删除');
-                      await ref.current?.reload();
                     }}
                   >
                     <Button type="link" size="small" danger>
@@ -128,7 +128,7 @@ export function ContactsTable({
           ] as ListColumn<ContactItem>[])
         : []),
     ],
-    [t, single, canEdit, canReveal],
+    [t, single, canEdit, canReveal, deleteContact],
   );
 
   return (
@@ -136,7 +136,7 @@ export function ContactsTable({
       <ListPage<ContactItem>
         columns={columns}
         rowKey="id"
-        queryKey={[...memberKeys.contacts, memberId ?? 'all']}
+        queryKey={[...contactKeys.all, memberId ?? 'all']}
         request={(params) => fetchContacts(single ? { ...params, memberId } : params)}
         actionRef={ref}
         syncUrl={!single}
@@ -165,7 +165,6 @@ export function ContactsTable({
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
-          void ref.current?.reload();
         }}
       />
     </>
