@@ -4,15 +4,14 @@ import {
   type CaptchaResponse,
   type ResourcesResponse,
   type TokenResponse,
-  type UpdatePasswordRequest,
   type UserInfo,
 } from '@health/contract';
-import { api, request } from '../../../shared/api/client';
+import { api } from '../../../shared/api/client';
 import { ApiError } from '../../../shared/api/errors';
 
 /*
  * Plain calls (no TanStack Query here): the login page and the route guard use them, and /login
- * must not carry the query library. The query hooks are in auth-queries.ts.
+ * must not carry the query library. The query hooks are in ../profile/api.ts.
  */
 
 export function fetchCaptcha() {
@@ -49,20 +48,6 @@ export async function fetchUserInfo(): Promise<UserInfo> {
     throw new ApiError('format', 0, Messages.rolesRequired);
   }
   return data as UserInfo;
-}
-
-/** POST updatePwd: oldPassword is left out for a first-login change. Resolves the message to show. */
-export async function updatePassword(input: UpdatePasswordRequest): Promise<string> {
-  const body: Record<string, string> = {
-    newPassword: input.newPassword,
-    newPasswordCfm: input.newPasswordCfm,
-  };
-  if (input.oldPassword) body.oldPassword = input.oldPassword;
-  const { data, msg } = await request<{ msg?: string } | null>(ApiPaths.updatePassword, {
-    method: 'POST',
-    body,
-  });
-  return data?.msg || msg;
 }
 
 /**

@@ -11,12 +11,10 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SessionTable, SESSIONS_NS } from '../../../shared/components/sessions';
 import { toast } from '../../../shared/feedback/feedback';
-import { useUserInfo } from './api';
-import { mySessionKeys, revokeMySession, useMySessions } from './session-api';
+import { useMySessions, useRevokeMySession, useUserInfo } from './api';
 import { ChangePasswordForm } from './components/ChangePasswordForm';
 
 /** /profile/index: the operator's own information, a password change and live sessions. */
@@ -26,7 +24,7 @@ export default function ProfilePage() {
   const info = useUserInfo();
   const u = info.data;
   const sessions = useMySessions();
-  const queryClient = useQueryClient();
+  const revokeMySession = useRevokeMySession().mutateAsync;
 
   return (
     <Row gutter={[16, 16]}>
@@ -102,7 +100,6 @@ export default function ProfilePage() {
             onRevoke={async (s) => {
               await revokeMySession(s.id);
               toast.success(ts('revoked'));
-              await queryClient.invalidateQueries({ queryKey: mySessionKeys.all });
             }}
           />
         </Card>

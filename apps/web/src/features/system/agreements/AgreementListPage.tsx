@@ -2,13 +2,12 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type AgreementSummary, PAGES } from '@health/contract';
 import { ListPage, type ListColumn } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { agreementKeys, deleteAgreements, fetchAgreements, publicAgreementUrl } from './api';
+import { agreementKeys, fetchAgreements, publicAgreementUrl, useDeleteAgreements } from './api';
 import { AGREEMENT_NS } from './locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
@@ -17,14 +16,13 @@ export default function AgreementListPage() {
   const { t } = useTranslation(AGREEMENT_NS);
   const actions = usePageActions(useFrontPath<'agreements'>());
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const deleteAgreements = useDeleteAgreements().mutateAsync;
 
   const columns = useMemo<ListColumn<AgreementSummary>[]>(() => {
     const remove = async (a: AgreementSummary) => {
       try {
         await deleteAgreements([a.id]);
         toast.success(t('deleted'));
-        await queryClient.invalidateQueries({ queryKey: agreementKeys.list });
       } catch {
         // Toasted by the api client.
       }
@@ -96,7 +94,7 @@ export default function AgreementListPage() {
         ),
       },
     ];
-  }, [actions, navigate, queryClient, t]);
+  }, [actions, deleteAgreements, navigate, t]);
 
   return (
     <ListPage<AgreementSummary>

@@ -4,32 +4,32 @@ import {
   type AgreementAddRequest,
   type AgreementPublic,
   type AgreementSummary,
-  type Page,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
-import type { ListParams } from '../../../shared/components/list-page';
+import { listOf, saveById, useInvalidatingMutation } from '../../../shared/api/entity';
 
 /** Query keys of the agreement pages; invalidate the prefix after a change. */
 export const agreementKeys = { list: ['agreement', 'list'] as const };
 
-export const fetchAgreements = (params: ListParams) =>
-  api.get<Page<AgreementSummary>>(AgreementPaths.list, { params });
+export const fetchAgreements = listOf<AgreementSummary>(AgreementPaths.list);
 
 export const fetchAgreement = (id: string) =>
   api.get<Agreement>(AgreementPaths.detail, { params: { id } });
 
-export function saveAgreement(values: AgreementAddRequest, id: string | null) {
-  return id
-    ? api.post<{ id: number; version: number }>(
-        AgreementPaths.update,
-        { ...values, id: Number(id) },
-        { bodyType: 'json' },
-      )
-    : api.post<{ id: number; version: number }>(AgreementPaths.add, values, { bodyType: 'json' });
-}
+export const saveAgreement = (values: AgreementAddRequest, id: string | null) =>
+  saveById<{ id: number; version: number }>(
+    { add: AgreementPaths.add, update: AgreementPaths.update },
+    values,
+    id,
+  );
 
-export const deleteAgreements = (ids: readonly number[]) =>
-  api.post<{ deleted: number }>(AgreementPaths.delete, { ids: [...ids] }, { bodyType: 'json' });
+export function useDeleteAgreements() {
+  return useInvalidatingMutation(
+    (ids: readonly number[]) =>
+      api.post<{ deleted: number }>(AgreementPaths.delete, { ids: [...ids] }, { bodyType: 'json' }),
+    [agreementKeys.list],
+  );
+}
 
 /** The public agreement (no login); errors are shown by the page itself. */
 export const fetchPublicAgreement = (code: string, signal?: AbortSignal) =>

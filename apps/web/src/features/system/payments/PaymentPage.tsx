@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Card, Form, Input, Result, Skeleton, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +12,7 @@ import {
 import { isApiError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { namePathOf, setNestedFieldErrors } from '../../../shared/utils/form';
+import { checkWithSchema, setNestedFieldErrors } from '../../../shared/utils/form';
 import { usePayConfigs, useSavePayConfig } from './api';
 import { SYSTEM_NS } from '../locales';
 import './payment.css';
@@ -26,7 +26,8 @@ function ChannelCard({ config, canEdit }: { config: PayConfig; canEdit: boolean 
   const [form] = Form.useForm<PayConfigUpdate>();
   const save = useSavePayConfig();
   const fields = PAY_CHANNEL_FIELDS[config.channel];
-  const [errorFields, setErrorFields] = useState<string[]>([]);
+  /** Fields showing an error (cleared when they pass the next check). */
+  const failing = useRef<string[]>([]);
 
   useEffect(() => {
     form.setFieldsValue({
@@ -39,23 +40,18 @@ function ChannelCard({ config, canEdit }: { config: PayConfig; canEdit: boolean 
   }, [form, config, fields.secrets]);
 
   const onFinish = async () => {
-    const values = { ...form.getFieldsValue(true), channel: config.channel } as PayConfigUpdate;
-    form.setFields(errorFields.map((f) => ({ name: namePathOf(f) as never, errors: [] })));
-    const checked = payConfigUpdateSchema.safeParse(values);
-    if (!checked.success) {
-      const errors = checked.error.issues.map((i) => ({ field: i.path.join('.'), msg: i.message }));
-      setNestedFieldErrors(form, errors);
-      setErrorFields(errors.map((e) => e.field));
-      return;
-    }
+    const checked = checkWithSchema(form, payConfigUpdateSchema, failing.current, {
+      toInput: (values: PayConfigUpdate) => ({ ...values, channel: config.channel }),
+    });
+    failing.current = checked.failing;
+    if (checked.value === null) return;
     try {
-      await save.mutateAsync(values);
+      await save.mutateAsync(checked.input as PayConfigUpdate);
       toast.success(t('payment.saved'));
-      setErrorFields([]);
     } catch (error) {
       if (isApiError(error)) {
         setNestedFieldErrors(form, error.fieldErrors);
-        setErrorFields(error.fieldErrors.map((e) => e.field));
+        failing.current = error.fieldErrors.map((e) => e.field);
       }
     }
   };

@@ -2,7 +2,6 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   SEARCH_WORD_TYPE_LABELS,
@@ -19,7 +18,7 @@ import {
 } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { deleteSearchWords, fetchSearchWords, rebuildSuggestions, searchKeys } from './api';
+import { fetchSearchWords, rebuildSuggestions, searchKeys, useDeleteSearchWords } from './api';
 import { CONTENT_NS } from '../content-locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
@@ -36,7 +35,7 @@ export default function SearchListPage() {
   const { t } = useTranslation(CONTENT_NS);
   const actions = usePageActions(useFrontPath<'searchWords'>());
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const deleteSearchWords = useDeleteSearchWords().mutateAsync;
   const ref = useRef<ListPageAction>(null);
   const [suggest, setSuggest] = useState<SearchSuggestResult | null>(null);
   const [rebuilding, setRebuilding] = useState(false);
@@ -46,7 +45,6 @@ export default function SearchListPage() {
       try {
         await deleteSearchWords(ids);
         toast.success(t('common.deleted'));
-        await queryClient.invalidateQueries({ queryKey: searchKeys.words });
       } catch {
         // The api client has shown the server's message.
       }
@@ -134,7 +132,7 @@ export default function SearchListPage() {
         ),
       },
     ];
-  }, [actions, navigate, queryClient, t]);
+  }, [actions, deleteSearchWords, navigate, t]);
 
   const rebuild = async () => {
     setRebuilding(true);

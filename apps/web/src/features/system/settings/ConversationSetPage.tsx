@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SettingsForm } from '../../../shared/components/settings-form';
-import { useDoctorOptions } from './doctor-api';
+import { useDoctorOptions } from './doctor-options';
 import { HourMinuteInput } from '../../../shared/components/form-fields/fields';
 import { SYSTEM_NS } from '../locales';
 

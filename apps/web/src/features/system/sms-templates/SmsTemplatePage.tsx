@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Popconfirm, Space, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   SMS_SCENE_LABELS,
@@ -14,11 +13,11 @@ import { ListPage, type ListColumn } from '../../../shared/components/list-page'
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
 import {
-  deleteSmsTemplates,
   fetchSmsOutbox,
   fetchSmsTemplates,
-  setSmsTemplateEnabled,
   smsKeys,
+  useDeleteSmsTemplates,
+  useSetSmsTemplateEnabled,
 } from './api';
 import { SmsTemplateDialog } from './components/SmsTemplateDialog';
 import { SmsTestSendDialog } from './components/SmsTestSendDialog';
@@ -103,28 +102,25 @@ function OutboxList() {
 export default function SmsTemplatePage() {
   const { t } = useTranslation(CONTENT_NS);
   const actions = usePageActions(useFrontPath<'smsTemplates'>());
-  const queryClient = useQueryClient();
+  const deleteSmsTemplates = useDeleteSmsTemplates().mutateAsync;
+  const setSmsTemplateEnabled = useSetSmsTemplateEnabled().mutateAsync;
   const [tab, setTab] = useState('templates');
   const [editing, setEditing] = useState<Editing>(null);
   const [testing, setTesting] = useState<SmsTemplate | null>(null);
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: smsKeys.templates });
 
   const columns = useMemo<ListColumn<SmsTemplate>[]>(() => {
     const remove = async (ids: number[]) => {
       try {
         await deleteSmsTemplates(ids);
         toast.success(t('common.deleted'));
-        await queryClient.invalidateQueries({ queryKey: smsKeys.templates });
       } catch {
         // Toasted by the api client.
       }
     };
     const toggle = async (template: SmsTemplate, enabled: boolean) => {
       try {
-        await setSmsTemplateEnabled(template.id, enabled);
+        await setSmsTemplateEnabled({ id: template.id, enabled });
         toast.success(enabled ? t('sms.enabledDone') : t('sms.disabledDone'));
-        await queryClient.invalidateQueries({ queryKey: smsKeys.templates });
       } catch {
         // Toasted by the api client.
       }
@@ -253,7 +249,7 @@ export default function SmsTemplatePage() {
         ),
       },
     ];
-  }, [actions, queryClient, t]);
+  }, [actions, deleteSmsTemplates, setSmsTemplateEnabled, t]);
 
   const templates = (
     <ListPage<SmsTemplate>
@@ -294,7 +290,6 @@ export default function SmsTemplatePage() {
         onSaved={() => {
           setEditing(null);
           toast.success(t('sms.saved'));
-          void refresh();
         }}
       />
       <SmsTestSendDialog
@@ -303,7 +298,6 @@ export default function SmsTemplatePage() {
         onSent={() => {
           setTesting(null);
           toast.success(t('sms.testSent'));
-          void queryClient.invalidateQueries({ queryKey: smsKeys.outbox });
         }}
       />
     </div>

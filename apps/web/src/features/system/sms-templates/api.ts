@@ -1,13 +1,12 @@
 import {
   SmsPaths,
-  type Page,
   type SmsOutboxEntry,
   type SmsTemplate,
   type SmsTemplateAddRequest,
   type SmsTestSendResult,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
-import type { ListParams } from '../../../shared/components/list-page';
+import { listOf, saveById, useInvalidatingMutation } from '../../../shared/api/entity';
 
 /** Query keys of the SMS page; invalidate the prefix after a change. */
 export const smsKeys = {
@@ -15,23 +14,42 @@ export const smsKeys = {
   outbox: ['system', 'sms', 'outbox'] as const,
 };
 
-export const fetchSmsTemplates = (params: ListParams) =>
-  api.get<Page<SmsTemplate>>(SmsPaths.list, { params });
+export const fetchSmsTemplates = listOf<SmsTemplate>(SmsPaths.list);
+export const fetchSmsOutbox = listOf<SmsOutboxEntry>(SmsPaths.outboxList);
 
-export const fetchSmsOutbox = (params: ListParams) =>
-  api.get<Page<SmsOutboxEntry>>(SmsPaths.outboxList, { params });
-
-export function saveSmsTemplate(values: SmsTemplateAddRequest, id: number | null) {
-  return id
-    ? api.post<{ id: number }>(SmsPaths.update, { ...values, id }, { bodyType: 'json' })
-    : api.post<{ id: number }>(SmsPaths.add, values, { bodyType: 'json' });
+export function useSaveSmsTemplate(id: number | null) {
+  return useInvalidatingMutation(
+    (values: SmsTemplateAddRequest) =>
+      saveById({ add: SmsPaths.add, update: SmsPaths.update }, values, id),
+    [smsKeys.templates],
+  );
 }
 
-export const setSmsTemplateEnabled = (id: number, enabled: boolean) =>
-  api.post<{ id: number }>(SmsPaths.enable, { id, enabled }, { bodyType: 'json' });
+export function useSetSmsTemplateEnabled() {
+  return useInvalidatingMutation(
+    ({ id, enabled }: { id: number; enabled: boolean }) =>
+      api.post<{ id: number }>(SmsPaths.enable, { id, enabled }, { bodyType: 'json' }),
+    [smsKeys.templates],
+  );
+}
 
-export const deleteSmsTemplates = (ids: readonly number[]) =>
-  api.post<{ deleted: number }>(SmsPaths.delete, { ids: [...ids] }, { bodyType: 'json' });
+export function useDeleteSmsTemplates() {
+  return useInvalidatingMutation(
+    (ids: readonly number[]) =>
+      api.post<{ deleted: number }>(SmsPaths.delete, { ids: [...ids] }, { bodyType: 'json' }),
+    [smsKeys.templates],
+  );
+}
 
-export const testSendSms = (id: number, phone: string, params: Record<string, string>) =>
-  api.post<SmsTestSendResult>(SmsPaths.testSend, { id, phone, params }, { bodyType: 'json' });
+/** Send a template to a phone; the outbox shows it. */
+export function useTestSendSms(id: number) {
+  return useInvalidatingMutation(
+    ({ phone, params }: { phone: string; params?: Record<string, string> }) =>
+      api.post<SmsTestSendResult>(
+        SmsPaths.testSend,
+        { id, phone, params: params ?? {} },
+        { bodyType: 'json' },
+      ),
+    [smsKeys.outbox],
+  );
+}

@@ -52,7 +52,9 @@ export interface FormDialogProps<V, R> {
  * The form-dialog pattern: an antd Modal with one Form, checked in the browser by the contract's
  * zod schema (the same helper as the settings form: messages on their fields, checked again on each
  * change after the first submit), submitted through a mutation hook; field errors of the server's
- * answer land on the same fields, other errors are toasted by the api client.
+ * answer land on the same fields, other errors are toasted by the api client. Form.Items carry no
+ * `rules` the schema already checks: only `required` for the asterisk, and rules the request's
+ * schema cannot express.
  */
 export function FormDialog<V, R>(props: FormDialogProps<V, R>) {
   const { open, schema, mutation, onDone, initialValues } = props;
@@ -79,8 +81,13 @@ export function FormDialog<V, R>(props: FormDialogProps<V, R>) {
 
   const submit = async () => {
     checking.current = true;
+    // Rules the schema cannot know (a value per placeholder of a template, ...) stay antd rules.
+    const rulesPass = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
     const checked = check();
-    if (checked === null) return;
+    if (!rulesPass || checked === null) return;
     try {
       const answer = await mutation.mutateAsync(checked.request);
       onDone?.(answer, checked.request);

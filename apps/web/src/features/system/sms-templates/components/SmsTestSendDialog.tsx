@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
-import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Form, Input, Typography, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  MAINLAND_PHONE,
   SMS_PARAM_VALUE_MAX,
-  SmsMessages,
   renderSmsTemplate,
+  smsTestSendRequestSchema,
   type SmsTemplate,
 } from '@health/contract';
-import { isApiError } from '../../../../shared/api/errors';
-import { testSendSms } from '../api';
+import { FormDialog } from '../../../../shared/components/form-dialog';
+import { useTestSendSms } from '../api';
 import { CONTENT_NS } from '../../content-locales';
 
 export interface SmsTestSendDialogProps {
@@ -18,119 +16,79 @@ export interface SmsTestSendDialogProps {
   onSent: () => void;
 }
 
-interface Values {
-  phone: string;
-  params: Record<string, string>;
+const schema = smsTestSendRequestSchema.omit({ id: true });
+
+/** The message as it would be sent with the values entered so far. */
+function Preview({ template }: { template: SmsTemplate }) {
+  const { t } = useTranslation(CONTENT_NS);
+  const params = (Form.useWatch('params', Form.useFormInstance()) ?? {}) as Record<string, string>;
+  const preview = renderSmsTemplate(
+    template.content,
+    Object.fromEntries(Object.entries(params).filter(([, v]) => !!v && v.trim() !== '')),
+  );
+  return (
+    <div>
+      <Typography.Text type="secondary">{t('sms.testPreview')}</Typography.Text>
+      <Typography.Paragraph
+        style={{ background: '#fafafa', padding: '8px 12px', borderRadius: 6, marginTop: 4 }}
+        data-testid="sms-preview"
+      >
+        {preview}
+      </Typography.Paragraph>
+    </div>
+  );
 }
 
 /** Send a template to a phone with a value for each of its placeholders. */
 export function SmsTestSendDialog({ template, onClose, onSent }: SmsTestSendDialogProps) {
   const { t } = useTranslation(CONTENT_NS);
-  const [form] = Form.useForm<Values>();
-  const [sending, setSending] = useState(false);
-  const params = (Form.useWatch('params', form) ?? {}) as Record<string, string>;
-
-  useEffect(() => {
-    if (template) form.resetFields();
-  }, [form, template]);
-
-  const submit = async () => {
-    if (!template) return;
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSending(true);
-    try {
-      await testSendSms(template.id, values.phone, values.params ?? {});
-      onSent();
-    } catch (error) {
-      // Field errors ("phone", "params.code") onto their fields.
-      if (isApiError(error)) {
-        form.setFields(
-          error.fieldErrors.map((e) => ({
-            name: e.field.split('.') as ['phone'] | ['params', string],
-            errors: [e.msg],
-          })),
-        );
-      }
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const preview = template
-    ? renderSmsTemplate(
-        template.content,
-        Object.fromEntries(Object.entries(params).filter(([, v]) => !!v && v.trim() !== '')),
-      )
-    : '';
-
+  const send = useTestSendSms(template?.id ?? 0);
   return (
-    <Modal
+    <FormDialog
       title={template ? t('sms.testTitle', { name: template.name }) : ''}
       open={template !== null}
-      onCancel={onClose}
-      onOk={() => void submit()}
+      onClose={onClose}
       okText={t('sms.send')}
       cancelText={t('common.cancel')}
       okButtonProps={{ disabled: !template?.enabled }}
-      confirmLoading={sending}
-      destroyOnHidden
-      forceRender
+      modalProps={{ forceRender: true }}
+      name="smsTest"
+      formProps={{ 'data-testid': 'sms-test-form' } as FormProps}
+      schema={schema}
+      mutation={send}
+      onDone={onSent}
+      intro={
+        template &&
+        !template.enabled && (
+          <Alert
+            type="warning"
+            showIcon
+            message={t('sms.testDisabled')}
+            style={{ marginBottom: 16 }}
+          />
+        )
+      }
     >
-      {template && !template.enabled && (
-        <Alert
-          type="warning"
-          showIcon
-          message={t('sms.testDisabled')}
-          style={{ marginBottom: 16 }}
-        />
+      <Form.Item name="phone" label={t('sms.testPhone')} required>
+        <Input maxLength={11} placeholder={t('sms.testPhonePlaceholder')} inputMode="numeric" />
+      </Form.Item>
+      {template && template.params.length > 0 && (
+        <Typography.Text strong>{t('sms.testParams')}</Typography.Text>
       )}
-      <Form<Values> form={form} name="smsTest" layout="vertical" data-testid="sms-test-form">
+      {template?.params.map((name) => (
         <Form.Item
-          name="phone"
-          label={t('sms.testPhone')}
+          key={name}
+          name={['params', name]}
+          label={`\${${name}}`}
+          // A value for each placeholder: the request's schema does not know the template.
           rules={[
-            { required: true, whitespace: true, message: SmsMessages.phoneRequired },
-            { pattern: MAINLAND_PHONE, message: SmsMessages.phoneFormat },
+            { required: true, whitespace: true, message: t('sms.testParamRequired', { name }) },
           ]}
         >
-          <Input maxLength={11} placeholder={t('sms.testPhonePlaceholder')} inputMode="numeric" />
+          <Input maxLength={SMS_PARAM_VALUE_MAX} />
         </Form.Item>
-        {template && template.params.length > 0 && (
-          <Typography.Text strong>{t('sms.testParams')}</Typography.Text>
-        )}
-        {template?.params.map((name) => (
-          <Form.Item
-            key={name}
-            name={['params', name]}
-            label={`\${${name}}`}
-            rules={[
-              {
-                required: true,
-                whitespace: true,
-                message: t('sms.testParamRequired', { name }),
-              },
-            ]}
-          >
-            <Input maxLength={SMS_PARAM_VALUE_MAX} />
-          </Form.Item>
-        ))}
-      </Form>
-      {template && (
-        <div>
-          <Typography.Text type="secondary">{t('sms.testPreview')}</Typography.Text>
-          <Typography.Paragraph
-            style={{ background: '#fafafa', padding: '8px 12px', borderRadius: 6, marginTop: 4 }}
-            data-testid="sms-preview"
-          >
-            {preview}
-          </Typography.Paragraph>
-        </div>
-      )}
-    </Modal>
+      ))}
+      {template && <Preview template={template} />}
+    </FormDialog>
   );
 }
