@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../shared/i18n';
 
-/** Strings of the permission-group and operator pages, namespace "authority". */
-export const AUTHORITY_NS = 'authority';
-
 const zh = {
   group: {
     title: '权限组',
@@ -218,4 +215,5 @@ const en: typeof zh = {
   },
 };
 
-registerFeatureLocale(AUTHORITY_NS, zh, en);
+/** Strings of the permission-group and operator pages, namespace "authority". */
+export const AUTHORITY_NS = registerFeatureLocale('authority', zh, en);

@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../shared/i18n';
 
-/** Strings of the grade, grade-log, channel, action-log and log-off pages, namespace "memberAdmin". */
-export const MEMBER_ADMIN_NS = 'memberAdmin';
-
 const zh = {
   common: {
     op: '操作',
@@ -194,4 +191,5 @@ const en: typeof zh = {
   },
 };
 
-registerFeatureLocale(MEMBER_ADMIN_NS, zh, en);
+/** Strings of the grade, grade-log, channel, action-log and log-off pages, namespace "memberAdmin". */
+export const MEMBER_ADMIN_NS = registerFeatureLocale('memberAdmin', zh, en);

@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../shared/i18n';
 
-/** Strings of the member list, member detail and family pages, namespace "member". */
-export const MEMBER_NS = 'member';
-
 const zh = {
   list: {
     title: '会员列表',
@@ -291,4 +288,5 @@ const en: typeof zh = {
   },
 };
 
-registerFeatureLocale(MEMBER_NS, zh, en);
+/** Strings of the member list, member detail and family pages, namespace "member". */
+export const MEMBER_NS = registerFeatureLocale('member', zh, en);

@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../shared/i18n';
 
-/** Strings of the check-in and notice pages (namespace 'sign'). */
-export const SIGN_NS = 'sign';
-
 const zh = {
   tabs: { rules: '签到规则', records: '签到记录', daily: '每日签到' },
   rules: {
@@ -191,4 +188,5 @@ const en: typeof zh = {
   },
 };
 
-registerFeatureLocale(SIGN_NS, zh, en);
+/** Strings of the check-in and notice pages (namespace 'sign'). */
+export const SIGN_NS = registerFeatureLocale('sign', zh, en);

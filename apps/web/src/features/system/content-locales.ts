@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../shared/i18n';
 
-/** Strings of the search-config and SMS-template pages, namespace "content". */
-export const CONTENT_NS = 'content';
-
 const zh = {
   common: {
     op: '操作',
@@ -195,4 +192,5 @@ const en: typeof zh = {
   },
 };
 
-registerFeatureLocale(CONTENT_NS, zh, en);
+/** Strings of the search-config and SMS-template pages, namespace "content". */
+export const CONTENT_NS = registerFeatureLocale('content', zh, en);

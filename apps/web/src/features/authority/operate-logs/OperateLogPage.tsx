@@ -1,8 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate, OperateLogPaths, type OperateLogItem } from '@health/contract';
-import { ListPage, type ListColumn } from '../../../shared/components/list-page';
+import { OperateLogPaths, type OperateLogItem } from '@health/contract';
+import {
+  exportIf,
+  ListPage,
+  timeColumn,
+  type ListColumn,
+} from '../../../shared/components/list-page';
 import { usePageActions } from '../../../shared/stores/permission';
 import { fetchOperateLogs, operateLogKeys, useOperateLogOptions } from './api';
 import { OperateLogDetail } from './components/OperateLogDetail';
@@ -18,14 +23,9 @@ export default function OperateLogPage() {
 
   const columns = useMemo<ListColumn<OperateLogItem>[]>(
     () => [
-      {
-        title: t('col.time'),
-        dataIndex: 'createdAt',
-        sorter: true,
-        width: 170,
-        render: (v: number) => formatDate(v),
+      timeColumn(t('col.time'), {
         search: { type: 'dateTimeRange', names: ['startTime', 'endTime'], order: 4 },
-      },
+      }),
       {
         title: t('col.operator'),
         dataIndex: 'operatorName',
@@ -99,11 +99,7 @@ export default function OperateLogPage() {
         request={fetchOperateLogs}
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         headerTitle={t('title')}
-        exportSpec={
-          actions.includes('export')
-            ? { path: OperateLogPaths.export, fileName: t('exportName') }
-            : undefined
-        }
+        exportSpec={exportIf(actions.includes('export'), OperateLogPaths.export, t('exportName'))}
         onRow={(r) => ({ onDoubleClick: () => setOpen(r) })}
       />
       <OperateLogDetail item={open} onClose={() => setOpen(null)} />

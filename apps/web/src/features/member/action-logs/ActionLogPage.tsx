@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { MEMBER_ACTION_LABELS, MemberAdminPaths, type ActionLogItem } from '@health/contract';
 import {
-  MEMBER_ACTION_LABELS,
-  MemberAdminPaths,
-  formatDate,
-  type ActionLogItem,
-} from '@health/contract';
-import { ListPage, type ListColumn } from '../../../shared/components/list-page';
+  timeColumn,
+  exportIf,
+  ListPage,
+  type ListColumn,
+} from '../../../shared/components/list-page';
 import { usePageActions } from '../../../shared/stores/permission';
 import { actionLogKeys, fetchActionLog } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
@@ -61,14 +61,7 @@ export default function ActionLogPage() {
         search: { type: 'text' },
         render: (v: string) => v || '-',
       },
-      {
-        title: t('common.time'),
-        dataIndex: 'createdAt',
-        width: 170,
-        sorter: true,
-        render: (v: number) => formatDate(v),
-        search: { type: 'dateRange' },
-      },
+      timeColumn(t('common.time')),
     ],
     [t],
   );
@@ -81,11 +74,11 @@ export default function ActionLogPage() {
       request={fetchActionLog}
       defaultSort={{ field: 'createdAt', order: 'descend' }}
       headerTitle={t('action.title')}
-      exportSpec={
-        actions.includes('export')
-          ? { path: MemberAdminPaths.actionLogExport, fileName: t('action.exportName') }
-          : undefined
-      }
+      exportSpec={exportIf(
+        actions.includes('export'),
+        MemberAdminPaths.actionLogExport,
+        t('action.exportName'),
+      )}
       scroll={{ x: 1000 }}
     />
   );

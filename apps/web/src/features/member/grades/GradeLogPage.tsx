@@ -5,10 +5,14 @@ import {
   GRADE_CHANGE_REASON_LABELS,
   GRADE_CHANGE_REASONS,
   MemberAdminPaths,
-  formatDate,
   type GradeLogItem,
 } from '@health/contract';
-import { ListPage, type ListColumn } from '../../../shared/components/list-page';
+import {
+  timeColumn,
+  exportIf,
+  ListPage,
+  type ListColumn,
+} from '../../../shared/components/list-page';
 import { usePageActions } from '../../../shared/stores/permission';
 import { fetchGradeLog, gradeKeys, useGradeOptions } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
@@ -72,14 +76,7 @@ export default function GradeLogPage() {
         render: (v: string) => v || t('gradeLog.system'),
       },
       { title: t('common.remark'), dataIndex: 'remark', ellipsis: true },
-      {
-        title: t('gradeLog.changedAt'),
-        dataIndex: 'createdAt',
-        width: 170,
-        sorter: true,
-        render: (v: number) => formatDate(v),
-        search: { type: 'dateRange' },
-      },
+      timeColumn(t('gradeLog.changedAt')),
     ];
   }, [grades.data, t]);
 
@@ -91,11 +88,11 @@ export default function GradeLogPage() {
       request={fetchGradeLog}
       defaultSort={{ field: 'createdAt', order: 'descend' }}
       headerTitle={t('gradeLog.title')}
-      exportSpec={
-        actions.includes('export')
-          ? { path: MemberAdminPaths.gradeLogExport, fileName: t('gradeLog.exportName') }
-          : undefined
-      }
+      exportSpec={exportIf(
+        actions.includes('export'),
+        MemberAdminPaths.gradeLogExport,
+        t('gradeLog.exportName'),
+      )}
       scroll={{ x: 1100 }}
     />
   );

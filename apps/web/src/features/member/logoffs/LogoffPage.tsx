@@ -9,7 +9,7 @@ import {
   logoffRejectRequestSchema,
   type LogoffItem,
 } from '@health/contract';
-import { ListPage, type ListColumn } from '../../../shared/components/list-page';
+import { timeColumn, ListPage, type ListColumn } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
 import { FormDialog } from '../../../shared/components/form-dialog';
@@ -119,14 +119,7 @@ export default function LogoffPage() {
         ellipsis: true,
         render: (v: string) => v || '-',
       },
-      {
-        title: t('logoff.appliedAt'),
-        dataIndex: 'createdAt',
-        width: 170,
-        sorter: true,
-        render: (v: number) => formatDate(v),
-        search: { type: 'dateRange' },
-      },
+      timeColumn(t('logoff.appliedAt')),
       {
         title: t('logoff.handler'),
         dataIndex: 'handledByName',

@@ -5,6 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MemberPaths, formatDate, type MemberListItem } from '@health/contract';
 import {
+  exportIf,
   ListPage,
   type ListColumn,
   type ListPageAction,
@@ -176,11 +177,7 @@ export default function MemberListPage() {
             </Button>
           )
         }
-        exportSpec={
-          actions.includes('export')
-            ? { path: MemberPaths.export, fileName: t('list.exportName') }
-            : undefined
-        }
+        exportSpec={exportIf(actions.includes('export'), MemberPaths.export, t('list.exportName'))}
       />
       <MemberFormModal
         open={form !== null}

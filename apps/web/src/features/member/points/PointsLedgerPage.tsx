@@ -11,6 +11,7 @@ import {
   type PointsType,
 } from '@health/contract';
 import {
+  exportIf,
   ListPage,
   type ListColumn,
   type ListPageAction,
@@ -167,11 +168,7 @@ export default function PointsLedgerPage() {
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         actionRef={ref}
         headerTitle={t('details.title')}
-        exportSpec={
-          actions.includes('export')
-            ? { path: PointsPaths.ledgerExport, fileName: '积分明细.xlsx' }
-            : undefined
-        }
+        exportSpec={exportIf(actions.includes('export'), PointsPaths.ledgerExport, '积分明细.xlsx')}
       />
     </>
   );

@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../../shared/i18n';
 
-/** Strings of the points pages (namespace 'points'). */
-export const POINTS_NS = 'points';
-
 const zh = {
   config: {
     earning: '获取规则',
@@ -88,4 +85,5 @@ const en = {
   },
 };
 
-registerFeatureLocale(POINTS_NS, zh, en);
+/** Strings of the points pages (namespace 'points'). */
+export const POINTS_NS = registerFeatureLocale('points', zh, en);

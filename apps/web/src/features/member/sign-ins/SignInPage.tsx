@@ -31,6 +31,7 @@ import {
   type SignRecord,
 } from '@health/contract';
 import {
+  exportIf,
   ListPage,
   type ListColumn,
   type ListPageAction,
@@ -248,11 +249,7 @@ function RecordsTab() {
       syncUrl={false}
       headerTitle={t('records.title')}
       toolbar={actions.includes('edit') && <CheckInButton />}
-      exportSpec={
-        actions.includes('export')
-          ? { path: SignPaths.recordExport, fileName: '签到记录.xlsx' }
-          : undefined
-      }
+      exportSpec={exportIf(actions.includes('export'), SignPaths.recordExport, '签到记录.xlsx')}
     />
   );
 }

@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../../shared/i18n';
 
-/** Strings of the agreement pages and the public /auth_agreement page, namespace "agreement". */
-export const AGREEMENT_NS = 'agreement';
-
 const zh = {
   title: '协议列表',
   add: '新增协议',
@@ -74,4 +71,5 @@ const en: typeof zh = {
   },
 };
 
-registerFeatureLocale(AGREEMENT_NS, zh, en);
+/** Strings of the agreement pages and the public /auth_agreement page, namespace "agreement". */
+export const AGREEMENT_NS = registerFeatureLocale('agreement', zh, en);

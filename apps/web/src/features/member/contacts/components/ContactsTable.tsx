@@ -4,6 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MemberPaths, formatDate, relationshipLabel, type ContactItem } from '@health/contract';
 import {
+  exportIf,
   ListPage,
   type ListColumn,
   type ListPageAction,
@@ -141,11 +142,7 @@ export function ContactsTable({
         actionRef={ref}
         syncUrl={!single}
         headerTitle={headerTitle}
-        exportSpec={
-          canExport
-            ? { path: MemberPaths.contactExport, fileName: t('contact.exportName') }
-            : undefined
-        }
+        exportSpec={exportIf(canExport, MemberPaths.contactExport, t('contact.exportName'))}
         toolbar={
           single && canEdit ? (
             <Button
