@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MemberPaths, formatDate, type MemberListItem } from '@health/contract';
+import { MemberPaths, PAGES, formatDate, type MemberListItem } from '@health/contract';
 import {
   exportIf,
   ListPage,
@@ -59,7 +59,7 @@ export default function MemberListPage() {
         dataIndex: 'name',
         width: 110,
         search: { type: 'text', order: 2 },
-        render: (v: string, r) => <Link to={`/member_manage/detail?id=${r.id}`}>{v}</Link>,
+        render: (v: string, r) => <Link to={`${PAGES.memberDetail}?id=${r.id}`}>{v}</Link>,
       },
       {
         title: t('list.grade'),
@@ -126,7 +126,7 @@ export default function MemberListPage() {
           const active = r.status !== 'logged_off';
           return (
             <Space size={0}>
-              <Link to={`/member_manage/detail?id=${r.id}`}>
+              <Link to={`${PAGES.memberDetail}?id=${r.id}`}>
                 <Button type="link" size="small">
                   {t('list.detail')}
                 </Button>
