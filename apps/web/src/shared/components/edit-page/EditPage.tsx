@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useMatches, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Modal, Result, Skeleton, Space } from 'antd';
 import type { FormInstance, FormProps } from 'antd';
@@ -10,6 +10,7 @@ import { toast } from '../../feedback/feedback';
 import { useLeaveGuard } from '../../hooks/use-leave-guard';
 import { applyFieldErrors } from '../../utils/form';
 import { PATTERNS_NS } from '../list-page/locales';
+import { useRouteHandle } from '../../routing/route-handle';
 import './edit-page.css';
 
 export interface EditContext<R, V> {
@@ -52,16 +53,6 @@ export interface EditPageProps<R, V extends object> {
   children: ReactNode | ((ctx: EditContext<R, V>) => ReactNode);
 }
 
-/** Front path of the current registered page (from the route handle). */
-function useFrontPath(): string | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as { frontPath?: string } | undefined;
-    if (handle?.frontPath) return handle.frontPath;
-  }
-  return undefined;
-}
-
 /**
  * The frame of a hidden *_edit page: loads the record of `?id=` (else "新增"), submits with a
  * toast, puts server field errors on the fields, warns before leaving with unsaved changes, and
@@ -80,7 +71,7 @@ export function EditPage<R, V extends object = Record<string, unknown>>(
   const queryClient = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
 
-  const frontPath = useFrontPath();
+  const frontPath = useRouteHandle()?.frontPath;
   const page = frontPath ? findPage(frontPath) : undefined;
   const backTo = props.backTo ?? page?.activeMenu ?? '/';
   const listTitle = findPage(backTo)?.title ?? '';
