@@ -68,6 +68,8 @@ export function checkWithSchema<T>(
   schema: FormSchema<T>,
   failing: readonly string[],
   adapt: SchemaAdapter = {},
+  /** Fields whose own antd rules failed just now: their messages stay. */
+  keep: readonly string[] = [],
 ): { value: T | null; input: unknown; failing: string[] } {
   const values: unknown = form.getFieldsValue(true);
   const input = adapt.toInput ? adapt.toInput(values) : values;
@@ -77,6 +79,7 @@ export function checkWithSchema<T>(
   for (const issue of issues) {
     const path = issue.path.map(String).join('.');
     const key = adapt.fieldOf?.[path] ?? path;
+    if (keep.includes(key)) continue;
     next.set(key, [...(next.get(key) ?? []), issue.message]);
   }
   const cleared = failing.filter((f) => !next.has(f));

@@ -2,7 +2,7 @@ import { Alert, Form, Input } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGES, type GroupDetail } from '@health/contract';
+import { PAGES, groupAddRequestSchema, type GroupDetail } from '@health/contract';
 import { EditPage } from '../../../shared/components/edit-page';
 import { useHeldKeys, usePageActions } from '../../../shared/stores/permission';
 import { fetchGroup, groupKeys, saveGroup } from './api';
@@ -45,6 +45,7 @@ export default function GroupEditPage() {
         resources: normalizeSelection(g.resources),
       })}
       initialValues={{ name: '', description: '', resources: [] }}
+      schema={groupAddRequestSchema}
       submit={(values, { id }) => saveGroup(values, id)}
       invalidate={[groupKeys.all]}
       title={{ add: t('group.add'), edit: readOnly ? t('group.view') : t('group.edit') }}
@@ -68,21 +69,10 @@ export default function GroupEditPage() {
                 style={{ marginBottom: 16 }}
               />
             )}
-            <Form.Item
-              name="name"
-              label={t('group.name')}
-              rules={[
-                { required: true, whitespace: true, message: t('group.nameRequired') },
-                { max: 30, message: t('group.nameMax') },
-              ]}
-            >
+            <Form.Item name="name" label={t('group.name')} required>
               <Input placeholder={t('group.namePlaceholder')} disabled={locked} maxLength={30} />
             </Form.Item>
-            <Form.Item
-              name="description"
-              label={t('group.description')}
-              rules={[{ max: 200, message: t('group.descriptionMax') }]}
-            >
+            <Form.Item name="description" label={t('group.description')}>
               <Input.TextArea
                 placeholder={t('group.descriptionPlaceholder')}
                 disabled={locked}
@@ -95,6 +85,7 @@ export default function GroupEditPage() {
               name="resources"
               label={t('group.resources')}
               extra={t('group.resourcesHint')}
+              // At least one page, not only actions: the schema does not know which keys are pages.
               rules={[
                 {
                   validator: (_, value: string[] | undefined) =>

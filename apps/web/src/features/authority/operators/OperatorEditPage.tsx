@@ -1,9 +1,10 @@
 import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import {
-  MAINLAND_PHONE,
   STAFF_ROLE_LABELS,
-  USERNAME_PATTERN,
+  operatorAddRequestSchema,
+  operatorUpdateRequestSchema,
   staffRoleSchema,
   type OperatorDetail,
   type StaffRole,
@@ -30,36 +31,47 @@ const STAFF_ROLE_OPTIONS = staffRoleSchema.options.map((r) => ({
   label: STAFF_ROLE_LABELS[r],
 }));
 
+const common = (values: Values) => ({
+  username: (values.username ?? '').trim(),
+  realName: (values.realName ?? '').trim(),
+  groupId: values.groupId ?? 0,
+  staffRole: values.staffRole ?? 'operator',
+  introduction: values.introduction ?? '',
+});
+
+/** An empty phone field keeps the stored number (it is only shown masked). */
+const toUpdate = (values: Values) => {
+  const phone = (values.phone ?? '').trim();
+  return { ...common(values), ...(phone ? { phone } : {}) };
+};
+
+const toAdd = (values: Values) => ({
+  ...common(values),
+  phone: (values.phone ?? '').trim(),
+  enabled: values.enabled,
+  ...(values.password ? { password: values.password } : {}),
+});
+
+const updateSchema = operatorUpdateRequestSchema.omit({ id: true });
+
 /** /sysset_authority/authority_member_edit (hidden): add or edit an operator. */
 export default function OperatorEditPage() {
   const { t } = useTranslation(AUTHORITY_NS);
   const groups = useGroupOptions();
   const [modal, modalHolder] = Modal.useModal();
+  const isNew = !useSearchParams()[0].get('id');
 
   const submit = async (values: Values, id: string | null) => {
-    const common = {
-      username: values.username.trim(),
-      realName: values.realName.trim(),
-      groupId: values.groupId ?? 0,
-      staffRole: values.staffRole ?? 'operator',
-      introduction: values.introduction ?? '',
-    };
-    const phone = (values.phone ?? '').trim();
     if (id) {
-      // An empty phone field keeps the stored number (it is only shown masked).
-      await updateOperator({ ...common, id: Number(id), ...(phone ? { phone } : {}) });
+      await updateOperator({ ...toUpdate(values), id: Number(id) });
       return;
     }
-    const answer = await addOperator({
-      ...common,
-      phone,
-      enabled: values.enabled,
-      ...(values.password ? { password: values.password } : {}),
-    });
+    const request = toAdd(values);
+    const answer = await addOperator(request);
     if (answer.generatedPassword) {
       await showInitialPassword(
         modal,
-        common.realName || common.username,
+        request.realName || request.username,
         answer.generatedPassword,
       );
     }
@@ -90,6 +102,8 @@ export default function OperatorEditPage() {
           password: '',
           staffRole: 'operator',
         }}
+        schema={isNew ? operatorAddRequestSchema : updateSchema}
+        adapt={{ toInput: isNew ? toAdd : toUpdate }}
         submit={(values, { id }) => submit(values, id)}
         invalidate={[operatorKeys.all, groupKeys.all]}
         title={{ add: t('operator.addTitle'), edit: t('operator.editTitle') }}
@@ -111,25 +125,11 @@ export default function OperatorEditPage() {
               name="username"
               label={t('operator.username')}
               extra={t('operator.usernameHint')}
-              rules={[
-                { required: true, whitespace: true, message: t('operator.usernameRequired') },
-                {
-                  validator: (_, v: string | undefined) =>
-                    !v || USERNAME_PATTERN.test(v.trim())
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('operator.usernameRule'))),
-                },
-              ]}
+              required
             >
               <Input maxLength={32} autoComplete="off" />
             </Form.Item>
-            <Form.Item
-              name="realName"
-              label={t('operator.realName')}
-              rules={[
-                { required: true, whitespace: true, message: t('operator.realNameRequired') },
-              ]}
-            >
+            <Form.Item name="realName" label={t('operator.realName')} required>
               <Input maxLength={30} />
             </Form.Item>
             <Form.Item
@@ -140,14 +140,6 @@ export default function OperatorEditPage() {
                   ? t('operator.phoneKeep', { phone: record.phone })
                   : undefined
               }
-              rules={[
-                {
-                  validator: (_, v: string | undefined) =>
-                    !v || MAINLAND_PHONE.test(v.trim())
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('operator.phoneRule'))),
-                },
-              ]}
             >
               <Input
                 maxLength={11}

@@ -6,7 +6,7 @@ import {
   NOTICE_TARGET_LABELS,
   NOTICE_TARGET_TYPES,
   NOTICE_TITLE_MAX,
-  NoticeMessages,
+  noticeSaveRequestSchema,
   type Notice,
   type NoticeSaveRequest,
   PAGES,
@@ -19,6 +19,13 @@ import { fetchNotice, noticeKeys, saveNotice, useNoticeTargetOptions } from './a
 import { SIGN_NS } from '../sign-locales';
 
 type Values = Pick<NoticeSaveRequest, 'title' | 'cover' | 'content' | 'targetType' | 'targetIds'>;
+
+/** The request of the form's values (no recipients when it goes to everyone). */
+const toRequest = (values: Values) => ({
+  ...values,
+  targetIds: values.targetType === 'all' ? [] : (values.targetIds ?? []),
+  scheduledAt: null,
+});
 
 /** /member_sign/activitydetail (hidden): a notice's title, cover, rich text and recipients. */
 export default function NoticeEditPage() {
@@ -55,16 +62,9 @@ export default function NoticeEditPage() {
         targetIds: n.targetIds,
       })}
       initialValues={{ title: '', cover: '', content: '', targetType: 'all', targetIds: [] }}
-      submit={(values, { id }) =>
-        saveNotice(
-          {
-            ...values,
-            targetIds: values.targetType === 'all' ? [] : (values.targetIds ?? []),
-            scheduledAt: null,
-          },
-          id,
-        )
-      }
+      schema={noticeSaveRequestSchema}
+      adapt={{ toInput: toRequest }}
+      submit={(values, { id }) => saveNotice(toRequest(values), id)}
       invalidate={[noticeKeys.all]}
       title={{ add: t('notice.add'), edit: locked ? t('notice.viewTitle') : t('notice.editTitle') }}
       readOnly={!canSave}
@@ -89,21 +89,13 @@ export default function NoticeEditPage() {
                 style={{ marginBottom: 16 }}
               />
             )}
-            <Form.Item
-              name="title"
-              label={t('notice.titleLabel')}
-              rules={[{ required: true, whitespace: true, message: NoticeMessages.titleRequired }]}
-            >
+            <Form.Item name="title" label={t('notice.titleLabel')} required>
               <Input maxLength={NOTICE_TITLE_MAX} showCount disabled={!canSave} />
             </Form.Item>
             <Form.Item name="cover" label={t('notice.cover')}>
               <ImageUpload disabled={!canSave} label={t('notice.cover')} />
             </Form.Item>
-            <Form.Item
-              name="targetType"
-              label={t('notice.targetType')}
-              rules={[{ required: true, message: NoticeMessages.targetRequired }]}
-            >
+            <Form.Item name="targetType" label={t('notice.targetType')} required>
               <Radio.Group
                 disabled={!canSave}
                 options={NOTICE_TARGET_TYPES.map((v) => ({
@@ -120,14 +112,7 @@ export default function NoticeEditPage() {
                   <Form.Item
                     name="targetIds"
                     label={type === 'grade' ? t('notice.grades') : t('notice.channels')}
-                    rules={[
-                      {
-                        required: true,
-                        type: 'array',
-                        min: 1,
-                        message: NoticeMessages.targetIdsRequired,
-                      },
-                    ]}
+                    required
                   >
                     <Select
                       mode="multiple"
@@ -149,7 +134,7 @@ export default function NoticeEditPage() {
               name="content"
               label={t('notice.content')}
               extra={t('notice.contentHint')}
-              rules={[{ required: true, message: NoticeMessages.contentRequired }]}
+              required
             >
               <RichTextEditor disabled={!canSave} aria-label={t('notice.content')} />
             </Form.Item>

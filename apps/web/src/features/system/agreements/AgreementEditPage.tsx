@@ -3,8 +3,7 @@ import { AutoComplete, Button, Form, Input, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  AGREEMENT_CODE,
-  AgreementMessages,
+  agreementAddRequestSchema,
   WELL_KNOWN_AGREEMENTS,
   type Agreement,
   type AgreementAddRequest,
@@ -35,6 +34,7 @@ export default function AgreementEditPage() {
       load={fetchAgreement}
       toValues={(a) => ({ code: a.code, title: a.title, content: a.content })}
       initialValues={{ code: '', title: '', content: '' }}
+      schema={agreementAddRequestSchema}
       submit={async (values, { id }) => {
         const saved = await saveAgreement(values, id);
         return t('saved', { version: saved.version });
@@ -58,15 +58,7 @@ export default function AgreementEditPage() {
     >
       {({ record }) => (
         <>
-          <Form.Item
-            name="code"
-            label={t('code')}
-            extra={t('codeHint')}
-            rules={[
-              { required: true, whitespace: true, message: AgreementMessages.codeRequired },
-              { pattern: AGREEMENT_CODE, message: AgreementMessages.codeFormat },
-            ]}
-          >
+          <Form.Item name="code" label={t('code')} extra={t('codeHint')} required>
             <AutoComplete
               options={CODE_OPTIONS}
               filterOption={(input, option) =>
@@ -78,19 +70,10 @@ export default function AgreementEditPage() {
               <Input maxLength={50} />
             </AutoComplete>
           </Form.Item>
-          <Form.Item
-            name="title"
-            label={t('titleLabel')}
-            rules={[{ required: true, whitespace: true, message: AgreementMessages.titleRequired }]}
-          >
+          <Form.Item name="title" label={t('titleLabel')} required>
             <Input maxLength={100} disabled={!canSave} />
           </Form.Item>
-          <Form.Item
-            name="content"
-            label={t('content')}
-            extra={t('versionHint')}
-            rules={[{ required: true, message: AgreementMessages.contentRequired }]}
-          >
+          <Form.Item name="content" label={t('content')} extra={t('versionHint')} required>
             <RichTextEditor disabled={!canSave} aria-label={t('content')} />
           </Form.Item>
           {record && (

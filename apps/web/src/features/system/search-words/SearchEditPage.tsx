@@ -7,7 +7,7 @@ import {
   SEARCH_SORT_MAX,
   SEARCH_WORD_TYPE_LABELS,
   SEARCH_WORD_TYPES,
-  SearchMessages,
+  searchSaveRequestSchema,
   type SearchWord,
   type SearchWordType,
   PAGES,
@@ -27,6 +27,16 @@ interface Values {
 }
 
 const toDayjs = (ms: number | null) => (ms === null ? null : dayjs(ms));
+
+/** The request of the form's values (times as epoch ms, null when not set). */
+const toRequest = (values: Values) => ({
+  keyword: values.keyword,
+  type: values.type,
+  sort: values.sort ?? 0,
+  enabled: values.enabled,
+  validFrom: values.validFrom ? values.validFrom.valueOf() : null,
+  validTo: values.validTo ? values.validTo.valueOf() : null,
+});
 
 /** /sysset_setting/search_edit (hidden): add or edit one search word. */
 export default function SearchEditPage() {
@@ -49,28 +59,14 @@ export default function SearchEditPage() {
         validTo: toDayjs(w.validTo),
       })}
       initialValues={{ type: 'hot', sort: 0, enabled: true, validFrom: null, validTo: null }}
-      submit={(values, { id }) =>
-        saveSearchWord(
-          {
-            keyword: values.keyword,
-            type: values.type,
-            sort: values.sort ?? 0,
-            enabled: values.enabled,
-            validFrom: values.validFrom ? values.validFrom.valueOf() : null,
-            validTo: values.validTo ? values.validTo.valueOf() : null,
-          },
-          id,
-        )
-      }
+      schema={searchSaveRequestSchema}
+      adapt={{ toInput: toRequest }}
+      submit={(values, { id }) => saveSearchWord(toRequest(values), id)}
       invalidate={[searchKeys.words]}
       title={{ add: t('search.add'), edit: t('search.editTitle') }}
       readOnly={!canSave}
     >
-      <Form.Item
-        name="keyword"
-        label={t('search.keyword')}
-        rules={[{ required: true, whitespace: true, message: SearchMessages.keywordRequired }]}
-      >
+      <Form.Item name="keyword" label={t('search.keyword')} required>
         <Input
           maxLength={SEARCH_KEYWORD_MAX}
           showCount
@@ -78,11 +74,7 @@ export default function SearchEditPage() {
           disabled={!canSave}
         />
       </Form.Item>
-      <Form.Item
-        name="type"
-        label={t('search.type')}
-        rules={[{ required: true, message: SearchMessages.typeRequired }]}
-      >
+      <Form.Item name="type" label={t('search.type')} required>
         <Radio.Group disabled={!canSave}>
           {SEARCH_WORD_TYPES.map((v) => (
             <Radio key={v} value={v}>
@@ -100,21 +92,7 @@ export default function SearchEditPage() {
       <Form.Item name="validFrom" label={t('search.validFrom')} extra={t('search.validityHint')}>
         <DatePicker showTime style={{ width: 220 }} disabled={!canSave} />
       </Form.Item>
-      <Form.Item
-        name="validTo"
-        label={t('search.validTo')}
-        dependencies={['validFrom']}
-        rules={[
-          ({ getFieldValue }) => ({
-            validator: async (_, value: Dayjs | null) => {
-              const from = getFieldValue('validFrom') as Dayjs | null;
-              if (value && from && !value.isAfter(from)) {
-                throw new Error(t('search.validToAfterFrom'));
-              }
-            },
-          }),
-        ]}
-      >
+      <Form.Item name="validTo" label={t('search.validTo')}>
         <DatePicker showTime style={{ width: 220 }} disabled={!canSave} />
       </Form.Item>
     </EditPage>

@@ -8,7 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { findPage } from '@health/contract';
 import { toast } from '../../feedback/feedback';
 import { useLeaveGuard } from '../../hooks/use-leave-guard';
-import { applyFieldErrors } from '../../utils/form';
+import {
+  applyFieldErrors,
+  checkWithSchema,
+  namePathOf,
+  type FormSchema,
+  type SchemaAdapter,
+} from '../../utils/form';
 import { PATTERNS_NS } from '../list-page/locales';
 import { useRouteHandle } from '../../routing/route-handle';
 import './edit-page.css';
@@ -31,6 +37,13 @@ export interface EditPageProps<R, V extends object> {
   toValues?: (record: R) => Partial<V>;
   /** Form values of a new record. */
   initialValues?: Partial<V>;
+  /**
+   * The contract's zod schema of the request: checked before submit (its messages on the fields,
+   * checked again on each change after a failed save), so Form.Items keep only `required` marks
+   * and the rules the schema cannot express. `adapt.toInput` builds the request from the values.
+   */
+  schema?: FormSchema<unknown>;
+  adapt?: SchemaAdapter;
   /** Save the validated values; id is null when adding. Reject to stay (field errors are shown). */
   submit: (values: V, ctx: EditContext<R, V>) => Promise<unknown>;
   /** Titles; default "新增" / "编辑" + the list page's title. */
@@ -120,7 +133,21 @@ export function EditPage<R, V extends object = Record<string, unknown>>(
   const ctx: EditContext<R, V> = { id, isNew, record, form };
   const readOnly =
     typeof props.readOnly === 'function' ? props.readOnly(record) : (props.readOnly ?? false);
+  const failing = useRef<string[]>([]);
+  const checking = useRef(false);
+  const check = (keep: readonly string[] = []) => {
+    if (!props.schema) return true;
+    const result = checkWithSchema(form, props.schema, failing.current, props.adapt, keep);
+    failing.current = result.failing;
+    return result.value !== null;
+  };
   const onFinish = async (values: V) => {
+    checking.current = true;
+    if (!check()) {
+      const first = failing.current[0];
+      if (first) form.scrollToField(namePathOf(first), { block: 'center' });
+      return;
+    }
     setSaving(true);
     try {
       const answer = await props.submit(values, ctx);
@@ -187,8 +214,17 @@ export function EditPage<R, V extends object = Record<string, unknown>>(
         {...props.formProps}
         // A read-only record shows its fields greyed out (no save button either).
         disabled={readOnly || props.formProps?.disabled}
-        onValuesChange={() => setDirty(true)}
+        onValuesChange={() => {
+          setDirty(true);
+          if (checking.current) check();
+        }}
         onFinish={(values) => void onFinish(values)}
+        onFinishFailed={(info) => {
+          // The rules the schema cannot express failed: show the schema's messages too.
+          checking.current = true;
+          check(info.errorFields.map((f) => f.name.join('.')));
+          props.formProps?.onFinishFailed?.(info);
+        }}
       >
         {typeof props.children === 'function' ? props.children(ctx) : props.children}
         <div className="edit-page-actions">

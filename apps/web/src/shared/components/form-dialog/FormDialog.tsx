@@ -73,8 +73,8 @@ export function FormDialog<V, R>(props: FormDialogProps<V, R>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form, open, initialJson]);
 
-  const check = () => {
-    const result = checkWithSchema(form, schema, failing.current, props.adapt);
+  const check = (keep: readonly string[] = []) => {
+    const result = checkWithSchema(form, schema, failing.current, props.adapt, keep);
     failing.current = result.failing;
     return result.value === null ? null : { request: result.input as V };
   };
@@ -82,12 +82,13 @@ export function FormDialog<V, R>(props: FormDialogProps<V, R>) {
   const submit = async () => {
     checking.current = true;
     // Rules the schema cannot know (a value per placeholder of a template, ...) stay antd rules.
-    const rulesPass = await form.validateFields().then(
-      () => true,
-      () => false,
+    const ruleErrors = await form.validateFields().then(
+      () => [] as string[],
+      (info: { errorFields?: { name: (string | number)[] }[] }) =>
+        (info.errorFields ?? []).map((f) => f.name.join('.')),
     );
-    const checked = check();
-    if (!rulesPass || checked === null) return;
+    const checked = check(ruleErrors);
+    if (ruleErrors.length > 0 || checked === null) return;
     try {
       const answer = await mutation.mutateAsync(checked.request);
       onDone?.(answer, checked.request);
