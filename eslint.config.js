@@ -1,6 +1,61 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
 import reactHooks from 'eslint-plugin-react-hooks';
+
+/*
+ * Web boundaries (ARCHITECTURE.md, "Layout: areas as units"): imports go shared ← features ← app.
+ * A file of features/<A>/ may not import another area's folder nor app/; shared/ may import
+ * neither features/ nor app/. Imports are relative, so a pattern matches the first folder an
+ * import climbs to ("../../member/...", "../../../app/...").
+ */
+const WEB_SRC = 'apps/web/src';
+const WEB_AREAS = readdirSync(new URL(`./${WEB_SRC}/features`, import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const climbsTo = (folders) => `^(\\.\\./)+(features/)?(${folders.join('|')})(/|$)`;
+const appImport = {
+  regex: '^(\\.\\./)+app(/|$)',
+  message: 'The app shell composes features and shared code; they do not import it.',
+};
+const webBoundaries = [
+  ...WEB_AREAS.map((area) => ({
+    files: [`${WEB_SRC}/features/${area}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: climbsTo(WEB_AREAS.filter((a) => a !== area)),
+              message: `features/${area} may not import another area: move the shared code to shared/.`,
+            },
+            appImport,
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: [`${WEB_SRC}/shared/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+features(/|$)',
+              message: 'shared/ may not import features/.',
+            },
+            appImport,
+          ],
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**'] },
@@ -20,6 +75,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...webBoundaries,
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

@@ -4,7 +4,7 @@ import {
   forcedPasswordMode,
   laterKeyFor,
   passwordMessageKey,
-} from '../src/features/auth/model/forced-password';
+} from '../src/features/auth/login/forced-password';
 
 describe('forced password dialog decision (spec §4)', () => {
   it('opens for a first login, whatever was chosen today', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pivotTrend } from '../src/features/home/model/trend';
+import { pivotTrend } from '../src/features/system/overview/trend';
 
 describe('pivotTrend', () => {
   it('sorts dates and fills missing points with 0, one array per series', () => {

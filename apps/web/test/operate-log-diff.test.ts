@@ -3,7 +3,7 @@ import {
   diffSnapshots,
   displaySnapshotValue,
   isRedacted,
-} from '../src/features/authority/model/operate-log-diff';
+} from '../src/features/authority/operate-logs/operate-log-diff';
 
 describe('operation log diff', () => {
   it('lists every field of an edit, marking the changed ones', () => {

@@ -9,7 +9,7 @@ import {
   normalizeSelection,
   toggle,
   treeState,
-} from '../src/features/authority/model/permission-tree';
+} from '../src/features/authority/groups/permission-tree';
 
 const GROUP = '/sysset_authority/authority_group';
 const GROUP_EDIT = '/sysset_authority/authority_group_edit';

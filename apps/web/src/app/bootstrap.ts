@@ -3,7 +3,7 @@ import { loginPath } from '../shared/session/session-rules';
 import { clearSession } from '../shared/session/session';
 import { usePermissionStore } from '../shared/stores/permission';
 import { useSettingsStore } from '../shared/stores/settings';
-import { fetchPublicSiteInfo } from '../features/system/api/site-info-api';
+import { fetchPublicSiteInfo } from '../features/system/settings/api';
 import { LOGIN_PATH } from '../shared/permission/fixed-paths';
 import { REGISTERED_PATHS } from './page-registry';
 import { createAppRouter, type AppRouter } from './router';

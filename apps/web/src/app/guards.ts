@@ -10,7 +10,7 @@ import { clearSession, currentSessionStatus } from '../shared/session/session';
 import { readJson } from '../shared/session/storage';
 import { isPermitted, usePermissionStore } from '../shared/stores/permission';
 import { useUserStore } from '../shared/stores/user';
-import { fetchResources, fetchUserInfo } from '../features/auth/api/auth-api';
+import { fetchResources, fetchUserInfo } from '../features/auth/login/api';
 
 /**
  * The one route guard (vue-element-admin's permission.js, as react-router loaders):

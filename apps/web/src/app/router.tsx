@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
+import type { FrontPath } from '@health/contract';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ProgressFallback } from '../shared/components/ProgressFallback';
 import { landing, loginGuard, requirePage, requireSession } from './guards';
-import { PAGE_REGISTRY, type PageEntry } from './page-registry';
-import type { RouteHandle } from './route-handle';
+import type { PageEntry, RouteHandle } from '../shared/routing/route-handle';
+import { PAGE_REGISTRY } from './page-registry';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
@@ -12,7 +13,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
-function registeredRoute(path: string, entry: PageEntry, guard: boolean): RouteObject {
+function registeredRoute(path: FrontPath, entry: PageEntry, guard: boolean): RouteObject {
   const handle: RouteHandle = { frontPath: path, tag: !entry.bare };
   return {
     path: path.slice(1),
@@ -27,7 +28,7 @@ function registeredRoute(path: string, entry: PageEntry, guard: boolean): RouteO
   };
 }
 
-const registered = Object.entries(PAGE_REGISTRY);
+const registered = Object.entries(PAGE_REGISTRY) as [FrontPath, PageEntry][];
 
 export const routes: RouteObject[] = [
   {
@@ -40,27 +41,27 @@ export const routes: RouteObject[] = [
         path: 'login',
         loader: loginGuard,
         handle: { titleKey: 'route.login' } satisfies RouteHandle,
-        lazy: page(() => import('../features/auth/pages/LoginPage')),
+        lazy: page(() => import('../features/auth/login/LoginPage')),
       },
       {
         path: '401',
         handle: { titleKey: 'route.unauthorized' } satisfies RouteHandle,
-        lazy: page(() => import('../features/errors/pages/UnauthorizedPage')),
+        lazy: page(() => import('./pages/UnauthorizedPage')),
       },
       {
         path: '404',
         handle: { titleKey: 'route.notFound' } satisfies RouteHandle,
-        lazy: page(() => import('../features/errors/pages/NotFoundPage')),
+        lazy: page(() => import('./pages/NotFoundPage')),
       },
       {
         path: 'auth-redirect',
         handle: { titleKey: 'route.authRedirect' } satisfies RouteHandle,
-        lazy: page(() => import('../features/auth/pages/AuthRedirectPage')),
+        lazy: page(() => import('../features/auth/login/AuthRedirectPage')),
       },
       {
         // Public agreement page (no login): /auth_agreement?code=user_agreement
         path: 'auth_agreement',
-        lazy: page(() => import('../features/agreement/pages/AuthAgreementPage')),
+        lazy: page(() => import('../features/system/agreements/AuthAgreementPage')),
       },
       // Registered pages that render outside the shell (still behind session and permission).
       ...registered.filter(([, e]) => e.bare).map(([path, e]) => registeredRoute(path, e, true)),
@@ -81,12 +82,12 @@ export const routes: RouteObject[] = [
           {
             path: 'redirect/*',
             handle: { titleKey: 'route.redirect', tag: false } satisfies RouteHandle,
-            lazy: page(() => import('../features/redirect/pages/RedirectPage')),
+            lazy: page(() => import('./pages/RedirectPage')),
           },
           {
             path: 'profile/index',
             handle: { titleKey: 'route.profile', tag: true } satisfies RouteHandle,
-            lazy: page(() => import('../features/auth/pages/ProfilePage')),
+            lazy: page(() => import('../features/auth/profile/ProfilePage')),
           },
           ...registered
             .filter(([, e]) => !e.bare)
@@ -96,7 +97,7 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         handle: { titleKey: 'route.notFound' } satisfies RouteHandle,
-        lazy: page(() => import('../features/errors/pages/NotFoundPage')),
+        lazy: page(() => import('./pages/NotFoundPage')),
       },
     ],
   },

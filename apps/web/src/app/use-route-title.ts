@@ -1,16 +1,14 @@
-import { useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { findPage } from '@health/contract';
 import { localTitle } from '../shared/i18n';
 import { usePermissionStore } from '../shared/stores/permission';
-import type { RouteHandle } from './route-handle';
+import { useRouteHandle, type RouteHandle } from '../shared/routing/route-handle';
 
 /** The deepest matched route's handle and its title in the current language. */
 export function useRouteTitle(): { title: string; handle: RouteHandle | undefined } {
   const { t, i18n } = useTranslation();
-  const matches = useMatches();
   const routes = usePermissionStore((s) => s.routes);
-  const handle = [...matches].reverse().find((m) => m.handle)?.handle as RouteHandle | undefined;
+  const handle = useRouteHandle();
   if (!handle) return { title: '', handle };
   if (handle.titleKey) return { title: t(handle.titleKey), handle };
   if (handle.frontPath) {

@@ -22,10 +22,10 @@ const SIZES = {
 } as CSSProperties;
 
 const ForcedPasswordPrompt = lazy(
-  () => import('../../features/auth/components/ForcedPasswordPrompt'),
+  () => import('../../features/auth/login/components/ForcedPasswordPrompt'),
 );
 const ChangePasswordDialog = lazy(
-  () => import('../../features/auth/components/ChangePasswordDialog'),
+  () => import('../../features/auth/profile/components/ChangePasswordDialog'),
 );
 
 /**

@@ -24,7 +24,7 @@ import { useAppStore } from '../../shared/stores/app';
 import { usePermissionStore, useHoldsAny } from '../../shared/stores/permission';
 import { useSettingsStore, type Language } from '../../shared/stores/settings';
 import { useUserStore } from '../../shared/stores/user';
-import { reloadSettings } from '../../features/system/api/setting-api';
+import { reloadSettings } from '../../features/system/settings/api';
 import { PROFILE_PATH } from '../../shared/permission/fixed-paths';
 import { useCurrentSection } from './use-current-section';
 

@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../shared/i18n';
 
-/** Strings of the permission-group and operator pages, namespace "authority". */
-export const AUTHORITY_NS = 'authority';
-
 const zh = {
   group: {
     title: '权限组',
@@ -36,12 +33,9 @@ const zh = {
     collapseAll: '收起全部',
     selectedSummary: '已选 {{pages}} 个页面、{{actions}} 项操作',
     hiddenPage: '隐藏页',
-    nameRequired: '请输入权限组名称',
-    nameMax: '权限组名称最多30个字符',
-    descriptionMax: '描述最多200个字符',
     actions: '操作',
   },
-  member: {
+  operator: {
     title: '操作员管理',
     keyword: '关键词',
     keywordPlaceholder: '用户名 / 姓名 / 完整手机号',
@@ -90,11 +84,7 @@ const zh = {
     passwordPlaceholder: '留空则由系统生成',
     passwordHint: '6-20位，须包含大写字母、小写字母、数字、特殊符号中的至少三种；留空由系统生成',
     usernameHint: '3-32位字母、数字或下划线',
-    usernameRequired: '请输入用户名',
-    usernameRule: '用户名为3-32位字母、数字或下划线',
-    phoneRule: '请输入正确的11位手机号码',
     phoneKeep: '当前：{{phone}}，留空则保持不变',
-    realNameRequired: '请输入姓名',
     groupRequired: '请选择权限组',
     groupAssignHint: '只能选择你自己拥有其全部权限的权限组',
     ownGroupHint: '不能修改自己的权限组，请由其他管理员调整',
@@ -144,12 +134,9 @@ const en: typeof zh = {
     collapseAll: 'Collapse all',
     selectedSummary: '{{pages}} pages and {{actions}} actions selected',
     hiddenPage: 'Hidden',
-    nameRequired: 'Enter the group name',
-    nameMax: 'At most 30 characters',
-    descriptionMax: 'At most 200 characters',
     actions: 'Actions',
   },
-  member: {
+  operator: {
     title: 'Operators',
     keyword: 'Keyword',
     keywordPlaceholder: 'User name / name / full phone',
@@ -199,11 +186,7 @@ const en: typeof zh = {
     passwordHint:
       '6-20 characters with three of: upper case, lower case, digit, symbol; empty: generated',
     usernameHint: '3-32 letters, digits or underscores',
-    usernameRequired: 'Enter the user name',
-    usernameRule: 'User name: 3-32 letters, digits or underscores',
-    phoneRule: 'Enter an 11-digit mobile number',
     phoneKeep: 'Now: {{phone}}; leave empty to keep it',
-    realNameRequired: 'Enter the name',
     groupRequired: 'Pick a group',
     groupAssignHint: 'Only groups whose every permission you hold yourself',
     ownGroupHint: 'You cannot change your own group; ask another administrator',
@@ -218,4 +201,5 @@ const en: typeof zh = {
   },
 };
 
-registerFeatureLocale(AUTHORITY_NS, zh, en);
+/** Strings of the permission-group and operator pages, namespace "authority". */
+export const AUTHORITY_NS = registerFeatureLocale('authority', zh, en);

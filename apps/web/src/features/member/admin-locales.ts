@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../shared/i18n';
 
-/** Strings of the grade, grade-log, channel, action-log and log-off pages, namespace "memberAdmin". */
-export const MEMBER_ADMIN_NS = 'memberAdmin';
-
 const zh = {
   common: {
     op: '操作',
@@ -36,9 +33,6 @@ const zh = {
     memberCount: '会员数',
     addTitle: '新增会员等级',
     editTitle: '编辑会员等级',
-    nameRequired: '请输入等级名称',
-    growthRequiredMsg: '请输入所需成长值',
-    multiplierRequired: '请输入积分倍率',
     lowest: '最低等级',
   },
   gradeLog: {
@@ -68,9 +62,6 @@ const zh = {
     copied: '链接已复制',
     addTitle: '新增渠道',
     editTitle: '编辑渠道',
-    nameRequired: '请输入渠道名称',
-    codeRequired: '请输入渠道编码',
-    codeInvalid: '渠道编码只能包含字母、数字、下划线和短横线',
     deleteHint: '有会员的渠道不能删除，可以停用',
   },
   action: {
@@ -94,7 +85,6 @@ const zh = {
     approveDesc:
       '通过后将清除该会员的姓名、手机号、身份证号、地址、头像、生日和家庭成员，且不可恢复；积分、成长值、等级等统计数据保留。',
     rejectTitle: '驳回注销申请',
-    rejectReasonRequired: '请输入驳回原因',
     rejectPlaceholder: '请输入驳回原因，会员可以看到',
   },
 };
@@ -132,9 +122,6 @@ const en: typeof zh = {
     memberCount: 'Members',
     addTitle: 'Add grade',
     editTitle: 'Edit grade',
-    nameRequired: 'Enter the grade name',
-    growthRequiredMsg: 'Enter the growth required',
-    multiplierRequired: 'Enter the multiplier',
     lowest: 'Lowest',
   },
   gradeLog: {
@@ -164,9 +151,6 @@ const en: typeof zh = {
     copied: 'Copied',
     addTitle: 'Add channel',
     editTitle: 'Edit channel',
-    nameRequired: 'Enter the channel name',
-    codeRequired: 'Enter the code',
-    codeInvalid: 'Letters, digits, _ and - only',
     deleteHint: 'A channel with members cannot be deleted; disable it instead',
   },
   action: {
@@ -189,9 +173,9 @@ const en: typeof zh = {
     approveTitle: 'Approve this log-off request?',
     approveDesc: "The member's personal data is erased for good; statistics are kept.",
     rejectTitle: 'Reject log-off request',
-    rejectReasonRequired: 'Enter a reason',
     rejectPlaceholder: 'The member sees this reason',
   },
 };
 
-registerFeatureLocale(MEMBER_ADMIN_NS, zh, en);
+/** Strings of the grade, grade-log, channel, action-log and log-off pages, namespace "memberAdmin". */
+export const MEMBER_ADMIN_NS = registerFeatureLocale('memberAdmin', zh, en);

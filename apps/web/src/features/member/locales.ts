@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../shared/i18n';
 
-/** Strings of the member list, member detail and family pages, namespace "member". */
-export const MEMBER_NS = 'member';
-
 const zh = {
   list: {
     title: '会员列表',
@@ -35,16 +32,11 @@ const zh = {
     editTitle: '编辑会员',
     profile: '基本资料',
     phone: '手机号',
-    phoneRequired: '请输入手机号码',
-    phoneRule: '请输入正确的11位手机号码',
     phoneKeep: '当前：{{value}}，不修改请留空',
     name: '姓名',
-    nameRequired: '请输入姓名',
     gender: '性别',
     birthday: '生日',
     idNumber: '身份证号',
-    idNumberRule: '身份证号码应为18位：前17位为数字，最后一位为数字或X',
-    idNumberChecksum: '身份证号码校验位不正确，请核对后重新输入',
     idNumberKeep: '当前：{{value}}，不修改请留空',
     province: '省份',
     city: '城市',
@@ -65,7 +57,6 @@ const zh = {
     addTitle: '新增家庭成员',
     editTitle: '编辑家庭成员',
     name: '姓名',
-    nameRequired: '请输入家庭成员姓名',
     phone: '手机号',
     relationship: '关系',
     receiveWarningSms: '接收预警短信',
@@ -86,7 +77,6 @@ const zh = {
     title: '冻结会员“{{name}}”',
     unfreezeTitle: '解冻会员“{{name}}”',
     reason: '冻结原因',
-    reasonRequired: '请输入冻结原因',
     unfreezeReason: '解冻说明',
     hint: '冻结后会员不能获得或使用积分。',
   },
@@ -94,9 +84,7 @@ const zh = {
     title: '调整会员“{{name}}”的等级',
     current: '当前等级：{{grade}}',
     target: '新等级',
-    targetRequired: '请选择新等级',
     reason: '调整原因',
-    reasonRequired: '请输入调整原因',
     hint: '手动调整会记入等级变更记录；之后成长值变化仍会按等级规则重新定级。',
     done: '会员等级已调整',
   },
@@ -107,9 +95,7 @@ const zh = {
     plus: '增加',
     minus: '扣减',
     amount: '数量',
-    amountRequired: '请输入调整数量',
     reason: '调整原因',
-    reasonRequired: '请输入调整原因',
   },
   detail: {
     title: '会员详情',
@@ -179,16 +165,11 @@ const en: typeof zh = {
     editTitle: 'Edit member',
     profile: 'Profile',
     phone: 'Phone',
-    phoneRequired: 'Enter the phone number',
-    phoneRule: 'Enter an 11-digit mobile number',
     phoneKeep: 'Now: {{value}}; leave empty to keep it',
     name: 'Name',
-    nameRequired: 'Enter the name',
     gender: 'Gender',
     birthday: 'Birthday',
     idNumber: 'ID number',
-    idNumberRule: 'ID number: 17 digits and a digit or X',
-    idNumberChecksum: 'The check character of the ID number is wrong',
     idNumberKeep: 'Now: {{value}}; leave empty to keep it',
     province: 'Province',
     city: 'City',
@@ -209,7 +190,6 @@ const en: typeof zh = {
     addTitle: 'New family member',
     editTitle: 'Edit family member',
     name: 'Name',
-    nameRequired: 'Enter the name',
     phone: 'Phone',
     relationship: 'Relationship',
     receiveWarningSms: 'Warning SMS',
@@ -230,7 +210,6 @@ const en: typeof zh = {
     title: 'Freeze "{{name}}"',
     unfreezeTitle: 'Unfreeze "{{name}}"',
     reason: 'Reason',
-    reasonRequired: 'Enter the reason',
     unfreezeReason: 'Note',
     hint: 'A frozen member cannot earn or use points.',
   },
@@ -238,9 +217,7 @@ const en: typeof zh = {
     title: 'Change the grade of "{{name}}"',
     current: 'Current grade: {{grade}}',
     target: 'New grade',
-    targetRequired: 'Choose the new grade',
     reason: 'Reason',
-    reasonRequired: 'Enter the reason',
     hint: 'A manual change is recorded in the grade log; later growth changes re-grade by the rules.',
     done: 'Grade changed',
   },
@@ -251,9 +228,7 @@ const en: typeof zh = {
     plus: 'Add',
     minus: 'Deduct',
     amount: 'Amount',
-    amountRequired: 'Enter the amount',
     reason: 'Reason',
-    reasonRequired: 'Enter the reason',
   },
   detail: {
     title: 'Member detail',
@@ -291,4 +266,5 @@ const en: typeof zh = {
   },
 };
 
-registerFeatureLocale(MEMBER_NS, zh, en);
+/** Strings of the member list, member detail and family pages, namespace "member". */
+export const MEMBER_NS = registerFeatureLocale('member', zh, en);

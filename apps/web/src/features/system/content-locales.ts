@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../shared/i18n';
 
-/** Strings of the search-config and SMS-template pages, namespace "content". */
-export const CONTENT_NS = 'content';
-
 const zh = {
   common: {
     op: '操作',
@@ -42,7 +39,6 @@ const zh = {
     suggestConfirm: '将根据当前启用且在有效期内的搜索词重新生成APP的搜索联想列表，确定继续吗？',
     suggestDone: '联想词已重建，共 {{count}} 条',
     suggestCount: '联想词 {{count}} 条，重建于 {{time}}',
-    validToAfterFrom: '结束时间必须晚于开始时间',
   },
   sms: {
     title: '短信模板',
@@ -138,7 +134,6 @@ const en: typeof zh = {
     suggestConfirm: 'Rebuild the app search suggestions from the enabled search words valid now?',
     suggestDone: 'Suggestions rebuilt: {{count}} entries',
     suggestCount: '{{count}} suggestions, rebuilt {{time}}',
-    validToAfterFrom: 'The end must be after the start',
   },
   sms: {
     title: 'SMS templates',
@@ -195,4 +190,5 @@ const en: typeof zh = {
   },
 };
 
-registerFeatureLocale(CONTENT_NS, zh, en);
+/** Strings of the search-config and SMS-template pages, namespace "content". */
+export const CONTENT_NS = registerFeatureLocale('content', zh, en);

@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../shared/i18n';
 
-/** Strings of the settings pages (namespace 'system'). */
-export const SYSTEM_NS = 'system';
-
 const zh = {
   common: {
     enabled: '启用',
@@ -300,4 +297,5 @@ const en: typeof zh = {
   },
 };
 
-registerFeatureLocale(SYSTEM_NS, zh, en);
+/** Strings of the settings pages (namespace 'system'). */
+export const SYSTEM_NS = registerFeatureLocale('system', zh, en);

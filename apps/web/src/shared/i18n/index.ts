@@ -39,17 +39,19 @@ export function localTitle(item: { title: string; titleEn?: string }, language: 
 export { i18n };
 
 /**
- * A feature's own strings, as an i18next namespace named after the feature (its area name):
- * `registerFeatureLocale('authority', zh, en)` at the top of the feature's `locales.ts`, then
- * `useTranslation('authority')` in its pages. Each feature ships its strings in its own lazy chunk
+ * A feature's own strings, as an i18next namespace named after the feature (its area name): the
+ * feature's `locales.ts` ends with `export const AUTHORITY_NS = registerFeatureLocale('authority',
+ * zh, en)` (it registers the strings and names the namespace), then `useTranslation(AUTHORITY_NS)`
+ * in its pages. Each feature ships its strings in its own lazy chunk
  * instead of growing the shell's bundle, and features never edit each other's files.
  */
-export function registerFeatureLocale<T extends Record<string, unknown>>(
-  namespace: string,
+export function registerFeatureLocale<N extends string, T extends Record<string, unknown>>(
+  namespace: N,
   zh: T,
   en: { [K in keyof T]: T[K] extends string ? string : T[K] },
-): void {
-  if (i18n.hasResourceBundle('zh-CN', namespace)) return;
+): N {
+  if (i18n.hasResourceBundle('zh-CN', namespace)) return namespace;
   i18n.addResourceBundle('zh-CN', namespace, zh, true, true);
   i18n.addResourceBundle('en-US', namespace, en, true, true);
+  return namespace;
 }

@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
-import { actionKey, StorageKeys, type Resource } from '@health/contract';
+import {
+  actionKey,
+  StorageKeys,
+  type FrontPath,
+  type PageAction,
+  type Resource,
+} from '@health/contract';
 import { readJson, writeJson } from '../session/storage';
 import { allowedPathsOf, generatePermission, type PermissionData } from '../permission/routes';
 
@@ -56,11 +62,21 @@ export function isPermitted(path: string): boolean {
   return usePermissionStore.getState().routes.some((r) => r.path === path);
 }
 
-/** Actions the operator holds on a page (for showing buttons). */
-export function usePageActions(path: string): readonly string[] {
-  return usePermissionStore((s) => s.routes.find((r) => r.path === path)?.actions ?? NO_ACTIONS);
+/** The actions page P declares; for a union of pages, any of theirs (distributes over P). */
+export type ActionOf<P extends FrontPath> = P extends FrontPath ? PageAction<P> : never;
+
+/** Actions the operator holds on a page (for showing buttons): only actions page P declares. */
+export function usePageActions<P extends FrontPath>(path: P): readonly ActionOf<P>[] {
+  return usePermissionStore(
+    (s) => (s.routes.find((r) => r.path === path)?.actions ?? NO_ACTIONS) as ActionOf<P>[],
+  );
 }
-const NO_ACTIONS: readonly string[] = [];
+const NO_ACTIONS: readonly never[] = [];
+
+/** Whether the operator holds an action on a page. */
+export function useHasAction<P extends FrontPath>(path: P, action: ActionOf<P>): boolean {
+  return usePageActions(path).includes(action);
+}
 
 /** Every permission key the operator holds (pages and page:action keys), from its resource list. */
 export function heldKeysOf(resources: readonly Resource[]): ReadonlySet<string> {

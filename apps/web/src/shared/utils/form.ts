@@ -37,3 +37,55 @@ export function setNestedFieldErrors(
   form.setFields([...byField].map(([field, msgs]) => ({ name: namePathOf(field), errors: msgs })));
   return byField.size;
 }
+
+/** What `checkWithSchema` needs of a zod schema (the contract's request schemas). */
+export interface FormSchema<T> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+}
+
+/** When the form's values are not the request itself (a factor edited for a percent, ...). */
+export interface SchemaAdapter {
+  /** The request the schema checks (and the form sends once it passes), from the form's values. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form's values, any shape
+  toInput?: (values: any) => unknown;
+  /** The form field that shows a request field's errors ("pointsMultiplierPct" → "multiplier"). */
+  fieldOf?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Check a form's values with a contract schema, the browser-side half of a form's validation: each
+ * issue's message goes on its field (nested paths too), and the fields that failed last time
+ * (`failing`) are cleared when they pass now. Returns the parsed value (null when invalid), the
+ * input that was checked (what a request sends: the server parses it with the same schema) and the
+ * fields that fail now.
+ */
+export function checkWithSchema<T>(
+  form: FormInstance,
+  schema: FormSchema<T>,
+  failing: readonly string[],
+  adapt: SchemaAdapter = {},
+  /** Fields whose own antd rules failed just now: their messages stay. */
+  keep: readonly string[] = [],
+): { value: T | null; input: unknown; failing: string[] } {
+  const values: unknown = form.getFieldsValue(true);
+  const input = adapt.toInput ? adapt.toInput(values) : values;
+  const result = schema.safeParse(input);
+  const issues = result.success ? [] : result.error.issues;
+  const next = new Map<string, string[]>();
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.');
+    const key = adapt.fieldOf?.[path] ?? path;
+    if (keep.includes(key)) continue;
+    next.set(key, [...(next.get(key) ?? []), issue.message]);
+  }
+  const cleared = failing.filter((f) => !next.has(f));
+  form.setFields([
+    ...cleared.map((f) => ({ name: namePathOf(f), errors: [] as string[] })),
+    ...[...next].map(([f, errors]) => ({ name: namePathOf(f), errors })),
+  ]);
+  return { value: result.success ? result.data : null, input, failing: [...next.keys()] };
+}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useMatches, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Modal, Result, Skeleton, Space } from 'antd';
 import type { FormInstance, FormProps } from 'antd';
@@ -8,8 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { findPage } from '@health/contract';
 import { toast } from '../../feedback/feedback';
 import { useLeaveGuard } from '../../hooks/use-leave-guard';
-import { applyFieldErrors } from '../../utils/form';
+import {
+  applyFieldErrors,
+  checkWithSchema,
+  namePathOf,
+  type FormSchema,
+  type SchemaAdapter,
+} from '../../utils/form';
 import { PATTERNS_NS } from '../list-page/locales';
+import { useRouteHandle } from '../../routing/route-handle';
 import './edit-page.css';
 
 export interface EditContext<R, V> {
@@ -30,6 +37,13 @@ export interface EditPageProps<R, V extends object> {
   toValues?: (record: R) => Partial<V>;
   /** Form values of a new record. */
   initialValues?: Partial<V>;
+  /**
+   * The contract's zod schema of the request: checked before submit (its messages on the fields,
+   * checked again on each change after a failed save), so Form.Items keep only `required` marks
+   * and the rules the schema cannot express. `adapt.toInput` builds the request from the values.
+   */
+  schema?: FormSchema<unknown>;
+  adapt?: SchemaAdapter;
   /** Save the validated values; id is null when adding. Reject to stay (field errors are shown). */
   submit: (values: V, ctx: EditContext<R, V>) => Promise<unknown>;
   /** Titles; default "新增" / "编辑" + the list page's title. */
@@ -52,16 +66,6 @@ export interface EditPageProps<R, V extends object> {
   children: ReactNode | ((ctx: EditContext<R, V>) => ReactNode);
 }
 
-/** Front path of the current registered page (from the route handle). */
-function useFrontPath(): string | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as { frontPath?: string } | undefined;
-    if (handle?.frontPath) return handle.frontPath;
-  }
-  return undefined;
-}
-
 /**
  * The frame of a hidden *_edit page: loads the record of `?id=` (else "新增"), submits with a
  * toast, puts server field errors on the fields, warns before leaving with unsaved changes, and
@@ -80,7 +84,7 @@ export function EditPage<R, V extends object = Record<string, unknown>>(
   const queryClient = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
 
-  const frontPath = useFrontPath();
+  const frontPath = useRouteHandle()?.frontPath;
   const page = frontPath ? findPage(frontPath) : undefined;
   const backTo = props.backTo ?? page?.activeMenu ?? '/';
   const listTitle = findPage(backTo)?.title ?? '';
@@ -129,7 +133,21 @@ export function EditPage<R, V extends object = Record<string, unknown>>(
   const ctx: EditContext<R, V> = { id, isNew, record, form };
   const readOnly =
     typeof props.readOnly === 'function' ? props.readOnly(record) : (props.readOnly ?? false);
+  const failing = useRef<string[]>([]);
+  const checking = useRef(false);
+  const check = (keep: readonly string[] = []) => {
+    if (!props.schema) return true;
+    const result = checkWithSchema(form, props.schema, failing.current, props.adapt, keep);
+    failing.current = result.failing;
+    return result.value !== null;
+  };
   const onFinish = async (values: V) => {
+    checking.current = true;
+    if (!check()) {
+      const first = failing.current[0];
+      if (first) form.scrollToField(namePathOf(first), { block: 'center' });
+      return;
+    }
     setSaving(true);
     try {
       const answer = await props.submit(values, ctx);
@@ -196,8 +214,17 @@ export function EditPage<R, V extends object = Record<string, unknown>>(
         {...props.formProps}
         // A read-only record shows its fields greyed out (no save button either).
         disabled={readOnly || props.formProps?.disabled}
-        onValuesChange={() => setDirty(true)}
+        onValuesChange={() => {
+          setDirty(true);
+          if (checking.current) check();
+        }}
         onFinish={(values) => void onFinish(values)}
+        onFinishFailed={(info) => {
+          // The rules the schema cannot express failed: show the schema's messages too.
+          checking.current = true;
+          check(info.errorFields.map((f) => f.name.join('.')));
+          props.formProps?.onFinishFailed?.(info);
+        }}
       >
         {typeof props.children === 'function' ? props.children(ctx) : props.children}
         <div className="edit-page-actions">

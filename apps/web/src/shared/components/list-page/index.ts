@@ -11,3 +11,4 @@ export type {
   SearchSpec,
 } from './types';
 export { PATTERNS_NS } from './locales';
+export { exportIf, timeColumn } from './columns';

@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../i18n';
 
-/** Strings of the shared page patterns (list page, edit page, detail), namespace "patterns". */
-export const PATTERNS_NS = 'patterns';
-
 const zh = {
   search: '查询',
   reset: '重置',
@@ -71,4 +68,5 @@ const en: typeof zh = {
   stay: 'Stay',
 };
 
-registerFeatureLocale(PATTERNS_NS, zh, en);
+/** Strings of the shared page patterns (list page, edit page, detail), namespace "patterns". */
+export const PATTERNS_NS = registerFeatureLocale('patterns', zh, en);

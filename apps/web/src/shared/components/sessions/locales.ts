@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../i18n';
 
-/** Strings of the session table (operator sessions, own sessions), namespace "sessions". */
-export const SESSIONS_NS = 'sessions';
-
 const zh = {
   device: '设备',
   ip: 'IP 地址',
@@ -37,4 +34,5 @@ const en: typeof zh = {
     'Where your account is signed in. End any session you do not recognise and change your password.',
 };
 
-registerFeatureLocale(SESSIONS_NS, zh, en);
+/** Strings of the session table (operator sessions, own sessions), namespace "sessions". */
+export const SESSIONS_NS = registerFeatureLocale('sessions', zh, en);

@@ -6,13 +6,19 @@ import {
   formatDate,
   SETTINGS_SCHEMAS,
   settingsPageOf,
+  type FrontPath,
   type SettingsSection,
   type SettingsValue,
 } from '@health/contract';
 import { isApiError } from '../../api/errors';
 import { toast } from '../../feedback/feedback';
 import { usePageActions } from '../../stores/permission';
-import { namePathOf, setNestedFieldErrors } from '../../utils/form';
+import {
+  checkWithSchema,
+  namePathOf,
+  setNestedFieldErrors,
+  type FormSchema,
+} from '../../utils/form';
 import { useSaveSettings, useSettingsSection } from './settings-api';
 import { SETTINGS_FORM_NS } from './locales';
 import { useLeaveGuard } from '../../hooks/use-leave-guard';
@@ -35,10 +41,6 @@ export interface SettingsFormProps<S extends SettingsSection> {
   formProps?: Omit<FormProps, 'form' | 'onFinish' | 'onValuesChange' | 'disabled'>;
 }
 
-type Issue = { path: PropertyKey[]; message: string };
-
-const pathKey = (path: readonly PropertyKey[]) => path.map(String).join('.');
-
 /**
  * The settings-form pattern: one settings section (setting/info → setting/update) in an antd Form.
  * The section's zod schema from the contract checks the values in the browser with the messages the
@@ -50,7 +52,7 @@ export function SettingsForm<S extends SettingsSection>(props: SettingsFormProps
   const { t } = useTranslation(SETTINGS_FORM_NS);
   const [form] = Form.useForm<SettingsValue<S>>();
   const [modal, modalHolder] = Modal.useModal();
-  const canEdit = usePageActions(settingsPageOf(section)).includes('edit');
+  const canEdit = usePageActions(settingsPageOf(section) as FrontPath).includes('edit');
   const loaded = useSettingsSection(section);
   const save = useSaveSettings(section);
   const schema = SETTINGS_SCHEMAS[section];
@@ -82,22 +84,14 @@ export function SettingsForm<S extends SettingsSection>(props: SettingsFormProps
 
   /** Check the whole value with the section's schema; show (and clear) field errors. */
   const validate = useCallback((): SettingsValue<S> | null => {
-    const values = form.getFieldsValue(true) as unknown;
-    const result = schema.safeParse(values);
-    const issues: Issue[] = result.success ? [] : result.error.issues;
-    const next = new Map<string, string[]>();
-    for (const issue of issues) {
-      const key = pathKey(issue.path);
-      next.set(key, [...(next.get(key) ?? []), issue.message]);
-    }
-    const cleared = errorFields.current.filter((f) => !next.has(f));
-    (form as FormInstance).setFields([
-      ...cleared.map((f) => ({ name: namePathOf(f), errors: [] as string[] })),
-      ...[...next].map(([f, errors]) => ({ name: namePathOf(f), errors })),
-    ]);
-    errorFields.current = [...next.keys()];
-    setErrorCount(next.size);
-    return result.success ? (result.data as SettingsValue<S>) : null;
+    const { value, failing } = checkWithSchema(
+      form as FormInstance,
+      schema as FormSchema<SettingsValue<S>>,
+      errorFields.current,
+    );
+    errorFields.current = failing;
+    setErrorCount(failing.length);
+    return value;
   }, [form, schema]);
 
   const onValuesChange = () => {

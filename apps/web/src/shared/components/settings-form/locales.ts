@@ -1,8 +1,5 @@
 import { registerFeatureLocale } from '../../i18n';
 
-/** Strings of the shared settings form (its own namespace; features keep theirs). */
-export const SETTINGS_FORM_NS = 'settingsForm';
-
 const zh = {
   save: '保存',
   reset: '重置',
@@ -38,4 +35,5 @@ const en: typeof zh = {
   dirty: 'Unsaved changes',
 };
 
-registerFeatureLocale(SETTINGS_FORM_NS, zh, en);
+/** Strings of the shared settings form (its own namespace; features keep theirs). */
+export const SETTINGS_FORM_NS = registerFeatureLocale('settingsForm', zh, en);

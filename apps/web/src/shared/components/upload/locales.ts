@@ -1,7 +1,5 @@
 import { registerFeatureLocale } from '../../i18n';
 
-export const UPLOAD_NS = 'upload';
-
 const zh = {
   upload: '上传图片',
   uploadOf: '上传{{label}}',
@@ -25,4 +23,4 @@ const en: typeof zh = {
   none: 'Not set',
 };
 
-registerFeatureLocale(UPLOAD_NS, zh, en);
+export const UPLOAD_NS = registerFeatureLocale('upload', zh, en);

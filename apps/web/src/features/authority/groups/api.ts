@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  AuthorityPaths,
+  type GroupAddRequest,
+  type GroupDetail,
+  type GroupListItem,
+  type GroupOption,
+} from '@health/contract';
+import { api } from '../../../shared/api/client';
+import { listOf, saveById, useInvalidatingMutation } from '../../../shared/api/entity';
+
+/** Query keys of permission groups: invalidate the prefix after a change. */
+export const groupKeys = {
+  all: ['authority', 'groups'] as const,
+  options: ['authority', 'groups', 'options'] as const,
+};
+
+export const fetchGroups = listOf<GroupListItem>(AuthorityPaths.groupList);
+
+export const fetchGroup = (id: string) =>
+  api.get<GroupDetail>(AuthorityPaths.groupDetail, { params: { id } });
+
+export const saveGroup = (values: GroupAddRequest, id: string | null) =>
+  saveById({ add: AuthorityPaths.groupAdd, update: AuthorityPaths.groupUpdate }, values, id);
+
+export function useDeleteGroup() {
+  return useInvalidatingMutation(
+    (id: number) => api.post<null>(AuthorityPaths.groupDelete, { id }),
+    [groupKeys.all],
+  );
+}
+
+export function useGroupOptions() {
+  return useQuery({
+    queryKey: groupKeys.options,
+    queryFn: () => api.get<GroupOption[]>(AuthorityPaths.groupOptions),
+  });
+}

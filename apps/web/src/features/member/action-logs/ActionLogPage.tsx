@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { MEMBER_ACTION_LABELS, MemberAdminPaths, type ActionLogItem } from '@health/contract';
+import {
+  timeColumn,
+  exportIf,
+  ListPage,
+  type ListColumn,
+} from '../../../shared/components/list-page';
+import { usePageActions } from '../../../shared/stores/permission';
+import { actionLogKeys, fetchActionLog } from './api';
+import { MEMBER_ADMIN_NS } from '../admin-locales';
+import { useFrontPath } from '../../../shared/routing/route-handle';
+
+const COLORS: Record<string, string> = {
+  login: 'blue',
+  register: 'cyan',
+  measure: 'green',
+  check_in: 'gold',
+  redeem: 'magenta',
+  logoff: 'red',
+  logoff_apply: 'volcano',
+};
+
+/** /member_manage/action_log: members' actions (login, measure, check-in, redeem, ...). */
+export default function ActionLogPage() {
+  const { t } = useTranslation(MEMBER_ADMIN_NS);
+  const actions = usePageActions(useFrontPath<'actionLogs'>());
+
+  const columns = useMemo<ListColumn<ActionLogItem>[]>(
+    () => [
+      {
+        title: t('common.member'),
+        dataIndex: 'memberName',
+        width: 130,
+        search: { type: 'text', name: 'name', label: t('common.name') },
+      },
+      {
+        title: t('common.phone'),
+        dataIndex: 'memberPhone',
+        width: 130,
+        search: { type: 'text', name: 'phone' },
+        render: (v: string) => v || '-',
+      },
+      {
+        title: t('action.action'),
+        dataIndex: 'action',
+        width: 110,
+        search: {
+          type: 'select',
+          options: Object.entries(MEMBER_ACTION_LABELS).map(([value, label]) => ({ label, value })),
+        },
+        render: (_: string, r) => <Tag color={COLORS[r.action]}>{r.actionLabel}</Tag>,
+      },
+      { title: t('action.detail'), dataIndex: 'detail', ellipsis: true },
+      {
+        title: t('action.ip'),
+        dataIndex: 'ip',
+        width: 140,
+        search: { type: 'text' },
+        render: (v: string) => v || '-',
+      },
+      timeColumn(t('common.time')),
+    ],
+    [t],
+  );
+
+  return (
+    <ListPage<ActionLogItem>
+      columns={columns}
+      rowKey="id"
+      queryKey={actionLogKeys.all}
+      request={fetchActionLog}
+      defaultSort={{ field: 'createdAt', order: 'descend' }}
+      headerTitle={t('action.title')}
+      exportSpec={exportIf(
+        actions.includes('export'),
+        MemberAdminPaths.actionLogExport,
+        t('action.exportName'),
+      )}
+      scroll={{ x: 1000 }}
+    />
+  );
+}

@@ -1,0 +1,169 @@
+import { useMemo, useRef, useState } from 'react';
+import { Button, Popconfirm, Space, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { MemberPaths, formatDate, relationshipLabel, type ContactItem } from '@health/contract';
+import {
+  exportIf,
+  ListPage,
+  type ListColumn,
+  type ListPageAction,
+} from '../../../../shared/components/list-page';
+import { toast } from '../../../../shared/feedback/feedback';
+import { contactKeys, fetchContacts, revealContactPhone, useDeleteContact } from '../api';
+import { MEMBER_NS } from '../../locales';
+import { relationshipOptions } from '../../members/components/MemberFormModal';
+import { ContactFormModal } from './ContactFormModal';
+import { RevealText } from '../../members/components/RevealText';
+
+/**
+ * Family members, paged from the server: one member's (detail tab, `memberId`) or every
+ * member's with filters (/member_manage/manage).
+ */
+export function ContactsTable({
+  memberId,
+  canEdit,
+  canReveal,
+  canExport = false,
+  headerTitle,
+}: {
+  memberId?: number;
+  canEdit: boolean;
+  canReveal: boolean;
+  /** 家庭成员管理's export of the current filter. */
+  canExport?: boolean;
+  headerTitle?: string;
+}) {
+  const { t } = useTranslation(MEMBER_NS);
+  const ref = useRef<ListPageAction>(null);
+  const [editing, setEditing] = useState<{ contact: ContactItem | null } | null>(null);
+  const single = memberId !== undefined;
+  const deleteContact = useDeleteContact().mutateAsync;
+
+  const columns = useMemo<ListColumn<ContactItem>[]>(
+    () => [
+      ...(single
+        ? []
+        : ([
+            {
+              title: t('contact.memberPhone'),
+              dataIndex: 'memberPhone',
+              search: { type: 'text', placeholder: t('list.phonePlaceholder') },
+              hideInTable: true,
+            },
+            {
+              title: t('contact.memberName'),
+              dataIndex: 'memberName',
+              search: { type: 'text' },
+              render: (_: unknown, r: ContactItem) => `${r.memberName}（${r.memberPhone || '-'}）`,
+            },
+          ] as ListColumn<ContactItem>[])),
+      { title: t('contact.name'), dataIndex: 'name' },
+      {
+        title: t('contact.phone'),
+        dataIndex: 'phone',
+        search: single ? undefined : { type: 'text', placeholder: t('list.phonePlaceholder') },
+        render: (_, r) => (
+          <RevealText
+            masked={r.phone}
+            canReveal={canReveal}
+            reveal={() => revealContactPhone(r.id)}
+          />
+        ),
+      },
+      {
+        title: t('contact.relationship'),
+        dataIndex: 'relationship',
+        search: single
+          ? undefined
+          : {
+              type: 'select',
+              options: relationshipOptions.map((o) => ({ ...o, value: String(o.value) })),
+            },
+        render: (v: number | null) => relationshipLabel(v),
+      },
+      {
+        title: t('contact.receiveWarningSms'),
+        dataIndex: 'receiveWarningSms',
+        search: single
+          ? undefined
+          : {
+              type: 'select',
+              options: [
+                { label: t('contact.yes'), value: '1' },
+                { label: t('contact.no'), value: '0' },
+              ],
+            },
+        render: (v: boolean) =>
+          v ? <Tag color="green">{t('contact.yes')}</Tag> : <Tag>{t('contact.no')}</Tag>,
+      },
+      {
+        title: t('contact.createdAt'),
+        dataIndex: 'createdAt',
+        render: (v: number) => formatDate(v),
+      },
+      ...(canEdit
+        ? ([
+            {
+              title: t('list.actions'),
+              key: 'op',
+              render: (_: unknown, r: ContactItem) => (
+                <Space size={0}>
+                  <Button type="link" size="small" onClick={() => setEditing({ contact: r })}>
+                    {t('contact.edit')}
+                  </Button>
+                  <Popconfirm
+                    title={t('contact.deleteConfirm', { name: r.name })}
+                    onConfirm={async () => {
+                      await deleteContact(r.id);
+                      toast.success('家庭成员已删除');
+                    }}
+                  >
+                    <Button type="link" size="small" danger>
+                      {t('contact.delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ] as ListColumn<ContactItem>[])
+        : []),
+    ],
+    [t, single, canEdit, canReveal, deleteContact],
+  );
+
+  return (
+    <>
+      <ListPage<ContactItem>
+        columns={columns}
+        rowKey="id"
+        queryKey={[...contactKeys.all, memberId ?? 'all']}
+        request={(params) => fetchContacts(single ? { ...params, memberId } : params)}
+        actionRef={ref}
+        syncUrl={!single}
+        headerTitle={headerTitle}
+        exportSpec={exportIf(canExport, MemberPaths.contactExport, t('contact.exportName'))}
+        toolbar={
+          single && canEdit ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ contact: null })}
+            >
+              {t('contact.add')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <ContactFormModal
+        open={editing !== null}
+        memberId={memberId ?? editing?.contact?.memberId ?? null}
+        contact={editing?.contact ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  MemberAdminPaths as P,
+  type GradeLogItem,
+  type GradeOption,
+  type GradeSaveRequest,
+  type MemberGrade,
+} from '@health/contract';
+import { api } from '../../../shared/api/client';
+import { listOf, saveById, useInvalidatingMutation } from '../../../shared/api/entity';
+
+/** Query keys of grades and the grade log; invalidate the prefix after a change. */
+export const gradeKeys = {
+  all: ['member', 'grades'] as const,
+  options: ['member', 'grades', 'options'] as const,
+  log: ['member', 'gradeLog'] as const,
+};
+
+export const fetchGrades = listOf<MemberGrade>(P.gradeList);
+export const fetchGradeLog = listOf<GradeLogItem>(P.gradeLogList);
+
+export function useGradeOptions() {
+  return useQuery({
+    queryKey: gradeKeys.options,
+    queryFn: () => api.get<GradeOption[]>(P.gradeOptions),
+    staleTime: 60_000,
+  });
+}
+
+/** Add (no id) or update a grade; members' grades may follow, so every member query refreshes. */
+export function useSaveGrade(id: number | null) {
+  return useInvalidatingMutation(
+    (values: GradeSaveRequest) => saveById({ add: P.gradeAdd, update: P.gradeUpdate }, values, id),
+    [['member']],
+  );
+}
+
+export function useDeleteGrade() {
+  return useInvalidatingMutation(
+    (id: number) => api.post<{ id: number }>(P.gradeDelete, { id }),
+    [gradeKeys.all],
+  );
+}

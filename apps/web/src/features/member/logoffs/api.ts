@@ -1,0 +1,24 @@
+import { MemberAdminPaths as P, type LogoffItem } from '@health/contract';
+import { api } from '../../../shared/api/client';
+import { listOf, useInvalidatingMutation } from '../../../shared/api/entity';
+
+/** Query keys of log-off requests. */
+export const logoffKeys = { all: ['member', 'logoff'] as const };
+
+export const fetchLogoffs = listOf<LogoffItem>(P.logoffList);
+
+/** Approve: the member is anonymised, so every member query refreshes. */
+export function useApproveLogoff() {
+  return useInvalidatingMutation(
+    (id: number) => api.post<null>(P.logoffApprove, { id }),
+    [['member']],
+  );
+}
+
+export function useRejectLogoff(id: number) {
+  return useInvalidatingMutation(
+    ({ rejectReason }: { rejectReason: string }) =>
+      api.post<null>(P.logoffReject, { id, rejectReason }),
+    [logoffKeys.all],
+  );
+}

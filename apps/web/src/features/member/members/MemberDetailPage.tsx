@@ -1,0 +1,301 @@
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Button, Card, Result, Skeleton, Space, Tabs, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  GRADE_CHANGE_REASON_LABELS,
+  POINTS_TYPE_LABELS,
+  formatDate,
+  type ActionLogItem,
+  type GradeLogItem,
+  type PointsLedgerItem,
+  PAGES,
+} from '@health/contract';
+import { DetailView } from '../../../shared/components/detail';
+import { ListPage, type ListColumn } from '../../../shared/components/list-page';
+import { usePageActions } from '../../../shared/stores/permission';
+import { fetchActionLog } from '../action-logs/api';
+import { fetchGradeLog } from '../grades/api';
+import { fetchLedger } from '../points/api';
+import { memberKeys, revealMemberIdNumber, revealMemberPhone, useMemberDetail } from './api';
+import { ContactsTable } from '../contacts/components/ContactsTable';
+import { MemberFormModal } from './components/MemberFormModal';
+import { AdjustPointsDialog, FreezeDialog, type MemberRef } from './components/ReasonDialogs';
+import { RevealText } from './components/RevealText';
+import { MEMBER_NS } from '../locales';
+import { STATUS_COLORS } from './MemberListPage';
+
+function LedgerTab({ memberId }: { memberId: number }) {
+  const { t } = useTranslation(MEMBER_NS);
+  const columns = useMemo<ListColumn<PointsLedgerItem>[]>(
+    () => [
+      { title: t('detail.time'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
+      {
+        title: t('detail.type'),
+        dataIndex: 'type',
+        render: (v: keyof typeof POINTS_TYPE_LABELS) => POINTS_TYPE_LABELS[v] ?? v,
+      },
+      {
+        title: t('detail.amount'),
+        dataIndex: 'amount',
+        render: (v: number) => (
+          <span style={{ color: v >= 0 ? '#389e0d' : '#cf1322' }}>{v > 0 ? `+${v}` : v}</span>
+        ),
+      },
+      { title: t('detail.balanceAfter'), dataIndex: 'balanceAfter' },
+      { title: t('detail.remarkCol'), dataIndex: 'remark' },
+      {
+        title: t('detail.operator'),
+        dataIndex: 'operatorName',
+        render: (v: string | null) => v || '-',
+      },
+    ],
+    [t],
+  );
+  return (
+    <ListPage<PointsLedgerItem>
+      columns={columns}
+      rowKey="id"
+      syncUrl={false}
+      queryKey={[...memberKeys.ledger, memberId]}
+      request={(params) => fetchLedger({ ...params, memberId })}
+    />
+  );
+}
+
+function GradeTab({ memberId }: { memberId: number }) {
+  const { t } = useTranslation(MEMBER_NS);
+  const columns = useMemo<ListColumn<GradeLogItem>[]>(
+    () => [
+      { title: t('detail.time'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
+      {
+        title: t('detail.fromGrade'),
+        dataIndex: 'fromGradeName',
+        render: (v: string | null) => v || '-',
+      },
+      {
+        title: t('detail.toGrade'),
+        dataIndex: 'toGradeName',
+        render: (v: string | null) => v || '-',
+      },
+      {
+        title: t('detail.reason'),
+        dataIndex: 'reason',
+        render: (v: GradeLogItem['reason']) => GRADE_CHANGE_REASON_LABELS[v] ?? v,
+      },
+      { title: t('list.growth'), dataIndex: 'growthValue' },
+      { title: t('detail.operator'), dataIndex: 'operatorName', render: (v: string) => v || '-' },
+      { title: t('detail.remarkCol'), dataIndex: 'remark' },
+    ],
+    [t],
+  );
+  return (
+    <ListPage<GradeLogItem>
+      columns={columns}
+      rowKey="id"
+      syncUrl={false}
+      queryKey={[...memberKeys.gradeLog, memberId]}
+      request={(params) => fetchGradeLog({ ...params, memberId })}
+    />
+  );
+}
+
+function ActionTab({ memberId }: { memberId: number }) {
+  const { t } = useTranslation(MEMBER_NS);
+  const columns = useMemo<ListColumn<ActionLogItem>[]>(
+    () => [
+      { title: t('detail.time'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
+      { title: t('detail.action'), dataIndex: 'actionLabel' },
+      { title: t('detail.actionDetail'), dataIndex: 'detail' },
+      { title: t('detail.ip'), dataIndex: 'ip', render: (v: string) => v || '-' },
+    ],
+    [t],
+  );
+  return (
+    <ListPage<ActionLogItem>
+      columns={columns}
+      rowKey="id"
+      syncUrl={false}
+      queryKey={[...memberKeys.actionLog, memberId]}
+      request={(params) => fetchActionLog({ ...params, memberId })}
+    />
+  );
+}
+
+/** 会员详情 (hidden): profile and tabs, each paged from the server. */
+export default function MemberDetailPage() {
+  const { t } = useTranslation(MEMBER_NS);
+  const [search] = useSearchParams();
+  const raw = Number(search.get('id'));
+  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const actions = usePageActions(PAGES.members);
+  const detail = useMemberDetail(id);
+  const [editing, setEditing] = useState(false);
+  const [freezing, setFreezing] = useState<MemberRef | null>(null);
+  const [adjusting, setAdjusting] = useState<MemberRef | null>(null);
+
+  if (id === null || detail.isError) {
+    return (
+      <Result
+        status="404"
+        title={t('detail.notFound')}
+        extra={
+          <Link to={PAGES.members}>
+            <Button type="primary">{t('detail.back')}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  const m = detail.data;
+  if (!m)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
+  const active = m.status !== 'logged_off';
+
+  const tabs = [
+    {
+      key: 'contacts',
+      label: `${t('detail.tabContacts')}（${m.counts.contacts}）`,
+      children: (
+        <ContactsTable
+          memberId={m.id}
+          canEdit={active && actions.includes('edit')}
+          canReveal={actions.includes('reveal')}
+        />
+      ),
+    },
+    { key: 'points', label: t('detail.tabPoints'), children: <LedgerTab memberId={m.id} /> },
+    {
+      key: 'grades',
+      label: `${t('detail.tabGrades')}（${m.counts.gradeLogs}）`,
+      children: <GradeTab memberId={m.id} />,
+    },
+    {
+      key: 'actions',
+      label: `${t('detail.tabActions')}（${m.counts.actionLogs}）`,
+      children: <ActionTab memberId={m.id} />,
+    },
+    // Devices, measurements, reports and health tasks get their tabs here with their areas.
+  ];
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title={
+          <Space>
+            <span>{m.name}</span>
+            <Tag color={STATUS_COLORS[m.status]}>{t(`status.${m.status}`)}</Tag>
+            <Tag color="gold">{m.gradeName || '-'}</Tag>
+          </Space>
+        }
+        extra={
+          <Space>
+            {active && actions.includes('edit') && (
+              <Button onClick={() => setEditing(true)}>{t('list.edit')}</Button>
+            )}
+            {active && actions.includes('freeze') && (
+              <Button onClick={() => setFreezing(m)}>
+                {m.status === 'frozen' ? t('list.unfreeze') : t('list.freeze')}
+              </Button>
+            )}
+            {m.status === 'normal' && actions.includes('points') && (
+              <Button type="primary" onClick={() => setAdjusting(m)}>
+                {t('list.adjustPoints')}
+              </Button>
+            )}
+          </Space>
+        }
+      >
+        {m.status === 'frozen' && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={`${t('detail.frozenReason')}：${m.frozenReason || '-'}`}
+          />
+        )}
+        <DetailView
+          sections={[
+            {
+              title: t('detail.profile'),
+              items: [
+                {
+                  label: t('list.phone'),
+                  value: (
+                    <RevealText
+                      masked={m.phone}
+                      canReveal={actions.includes('reveal')}
+                      reveal={() => revealMemberPhone(m.id)}
+                      testId="detail-phone"
+                    />
+                  ),
+                },
+                {
+                  label: t('detail.idNumber'),
+                  value: m.idNumber ? (
+                    <RevealText
+                      masked={m.idNumber}
+                      canReveal={actions.includes('reveal')}
+                      reveal={() => revealMemberIdNumber(m.id)}
+                    />
+                  ) : null,
+                },
+                { label: t('detail.gender'), value: t(`gender.${m.gender}`) },
+                { label: t('detail.birthday'), value: m.birthday },
+                {
+                  label: t('detail.region'),
+                  value: [m.province, m.city].filter(Boolean).join(' '),
+                },
+                { label: t('detail.address'), value: m.address },
+                { label: t('detail.remark'), value: m.remark, span: 2 },
+              ],
+            },
+            {
+              title: t('detail.account'),
+              items: [
+                { label: t('list.grade'), value: m.gradeName },
+                { label: t('list.channel'), value: m.channelName },
+                { label: t('list.points'), value: String(m.pointsBalance) },
+                { label: t('list.growth'), value: String(m.growthValue) },
+                { label: t('list.registeredAt'), value: formatDate(m.registeredAt) },
+                {
+                  label: t('list.lastActiveAt'),
+                  value: m.lastActiveAt ? formatDate(m.lastActiveAt) : null,
+                },
+              ],
+            },
+          ]}
+        />
+      </Card>
+      <Card>
+        <Tabs items={tabs} destroyOnHidden />
+      </Card>
+      <MemberFormModal
+        open={editing}
+        memberId={m.id}
+        onClose={() => setEditing(false)}
+        onSaved={() => {
+          setEditing(false);
+        }}
+      />
+      <FreezeDialog
+        member={freezing}
+        onClose={() => setFreezing(null)}
+        onDone={() => {
+          setFreezing(null);
+        }}
+      />
+      <AdjustPointsDialog
+        member={adjusting}
+        onClose={() => setAdjusting(null)}
+        onDone={() => {
+          setAdjusting(null);
+        }}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,236 @@
+import { useMemo, useRef, useState } from 'react';
+import { Button, DatePicker, Form, Popconfirm, Space, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import {
+  formatDate,
+  NOTICE_STATUS_LABELS,
+  NOTICE_STATUSES,
+  NOTICE_TARGET_LABELS,
+  noticeScheduleRequestSchema,
+  type NoticeListItem,
+  type NoticeStatusKind,
+  PAGES,
+} from '@health/contract';
+import {
+  ListPage,
+  type ListColumn,
+  type ListPageAction,
+} from '../../../shared/components/list-page';
+import { toast } from '../../../shared/feedback/feedback';
+import { usePageActions } from '../../../shared/stores/permission';
+import { FormDialog } from '../../../shared/components/form-dialog';
+import { fetchNotices, noticeKeys, useChangeNotice, useScheduleNotice } from './api';
+import { SIGN_NS } from '../sign-locales';
+import { useFrontPath } from '../../../shared/routing/route-handle';
+
+const STATUS_COLORS: Record<NoticeStatusKind, string> = {
+  draft: 'default',
+  scheduled: 'processing',
+  sent: 'success',
+  withdrawn: 'warning',
+};
+
+const scheduleSchema = noticeScheduleRequestSchema.pick({ scheduledAt: true });
+
+function ScheduleModal({
+  notice,
+  onClose,
+  onDone,
+}: {
+  notice: NoticeListItem | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(SIGN_NS);
+  const schedule = useScheduleNotice(notice?.id ?? 0);
+  return (
+    <FormDialog
+      open={notice !== null}
+      title={`${t('notice.scheduleTitle')}：${notice?.title ?? ''}`}
+      okText={t('notice.ok')}
+      cancelText={t('notice.cancel')}
+      schema={scheduleSchema}
+      adapt={{
+        toInput: ({ scheduledAt }: { scheduledAt?: Dayjs | null }) => ({
+          scheduledAt: scheduledAt?.valueOf(),
+        }),
+      }}
+      initialValues={{
+        scheduledAt: notice?.scheduledAt ? dayjs(notice.scheduledAt) : undefined,
+      }}
+      mutation={schedule}
+      onClose={onClose}
+      onDone={() => {
+        toast.success();
+        onDone();
+      }}
+      intro={
+        <Typography.Paragraph type="secondary">{t('notice.scheduleHint')}</Typography.Paragraph>
+      }
+    >
+      <Form.Item name="scheduledAt" label={t('notice.scheduledAt')} required>
+        <DatePicker
+          showTime={{ format: 'HH:mm:ss' }}
+          format="YYYY-MM-DD HH:mm:ss"
+          disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+          style={{ width: 240 }}
+        />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+/** /member_sign/activity 消息通知: notices with status, send / schedule / withdraw by permission. */
+export default function NoticeListPage() {
+  const { t } = useTranslation(SIGN_NS);
+  const navigate = useNavigate();
+  const actions = usePageActions(useFrontPath<'notices'>());
+  const canPublish = actions.includes('publish');
+  const ref = useRef<ListPageAction>(null);
+  const [scheduling, setScheduling] = useState<NoticeListItem | null>(null);
+  const changeNotice = useChangeNotice().mutateAsync;
+
+  const columns = useMemo<ListColumn<NoticeListItem>[]>(() => {
+    const run = async (change: 'send' | 'withdraw' | 'delete', id: number, message?: string) => {
+      await changeNotice({ change, id });
+      toast.success(message);
+    };
+    return [
+      {
+        title: t('notice.titleLabel'),
+        dataIndex: 'title',
+        search: { type: 'text' },
+        render: (v: string, r) => (
+          <Link to={`${PAGES.noticeEdit}?id=${r.id}`} data-testid={`notice-${r.id}`}>
+            {v}
+          </Link>
+        ),
+      },
+      {
+        title: t('notice.target'),
+        dataIndex: 'targetType',
+        render: (_: unknown, r) =>
+          r.targetType === 'all'
+            ? NOTICE_TARGET_LABELS.all
+            : `${NOTICE_TARGET_LABELS[r.targetType]}：${r.targetNames.join('、')}`,
+      },
+      {
+        title: t('notice.status'),
+        dataIndex: 'status',
+        search: {
+          type: 'select',
+          options: NOTICE_STATUSES.map((s) => ({ label: NOTICE_STATUS_LABELS[s], value: s })),
+        },
+        render: (v: NoticeStatusKind) => (
+          <Tag color={STATUS_COLORS[v]} data-testid="notice-status">
+            {NOTICE_STATUS_LABELS[v]}
+          </Tag>
+        ),
+      },
+      {
+        title: t('notice.scheduledAt'),
+        dataIndex: 'scheduledAt',
+        render: (v: number | null, r) => (r.status === 'scheduled' && v ? formatDate(v) : '-'),
+      },
+      {
+        title: t('notice.sentAt'),
+        dataIndex: 'sentAt',
+        render: (v: number | null) => (v ? formatDate(v) : '-'),
+      },
+      { title: t('notice.recipients'), dataIndex: 'recipients' },
+      {
+        title: t('notice.createdAt'),
+        dataIndex: 'createdAt',
+        render: (v: number) => formatDate(v),
+        search: { type: 'dateRange', names: ['startTime', 'endTime'] },
+      },
+      {
+        title: t('notice.op'),
+        key: 'op',
+        fixed: 'right',
+        width: 260,
+        render: (_: unknown, r) => {
+          const editable = r.status === 'draft' || r.status === 'scheduled';
+          return (
+            <Space size={4} wrap>
+              <Link to={`${PAGES.noticeEdit}?id=${r.id}`}>
+                {editable && actions.includes('edit') ? t('notice.edit') : t('notice.view')}
+              </Link>
+              {canPublish && editable && (
+                <Popconfirm
+                  title={t('notice.sendConfirm', { title: r.title })}
+                  okText={t('notice.ok')}
+                  cancelText={t('notice.cancel')}
+                  onConfirm={() => run('send', r.id)}
+                >
+                  <Button type="link" size="small">
+                    {t('notice.send')}
+                  </Button>
+                </Popconfirm>
+              )}
+              {canPublish && r.status === 'draft' && (
+                <Button type="link" size="small" onClick={() => setScheduling(r)}>
+                  {t('notice.schedule')}
+                </Button>
+              )}
+              {canPublish && r.status === 'sent' && (
+                <Popconfirm
+                  title={t('notice.withdrawConfirm', { title: r.title })}
+                  okText={t('notice.ok')}
+                  cancelText={t('notice.cancel')}
+                  onConfirm={() => run('withdraw', r.id)}
+                >
+                  <Button type="link" size="small" danger>
+                    {t('notice.withdraw')}
+                  </Button>
+                </Popconfirm>
+              )}
+              {actions.includes('delete') && r.status !== 'sent' && (
+                <Popconfirm
+                  title={t('notice.deleteConfirm', { title: r.title })}
+                  okText={t('notice.ok')}
+                  cancelText={t('notice.cancel')}
+                  onConfirm={() => run('delete', r.id, t('notice.deleted'))}
+                >
+                  <Button type="link" size="small" danger>
+                    {t('notice.delete')}
+                  </Button>
+                </Popconfirm>
+              )}
+            </Space>
+          );
+        },
+      },
+    ];
+  }, [t, actions, canPublish, changeNotice]);
+
+  return (
+    <>
+      <ListPage<NoticeListItem>
+        columns={columns}
+        rowKey="id"
+        queryKey={noticeKeys.all}
+        request={fetchNotices}
+        actionRef={ref}
+        headerTitle={t('notice.title')}
+        scroll={{ x: 'max-content' }}
+        toolbar={
+          actions.includes('add') && (
+            <Button type="primary" onClick={() => navigate(PAGES.noticeEdit)}>
+              {t('notice.add')}
+            </Button>
+          )
+        }
+      />
+      <ScheduleModal
+        notice={scheduling}
+        onClose={() => setScheduling(null)}
+        onDone={() => {
+          setScheduling(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { Form, InputNumber } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SettingsForm } from '../../../shared/components/settings-form';
+import { YuanInput } from '../../../shared/components/form-fields/fields';
+import { SYSTEM_NS } from '../locales';
+
+/** /sysset_setting/order 运营配置: order and device-lending time limits and the deposit. */
+export default function OrderSetPage() {
+  const { t } = useTranslation(SYSTEM_NS);
+  const minutes = t('common.minutes');
+  const days = t('common.days');
+  return (
+    <SettingsForm section="order">
+      {({ canEdit }) => (
+        <>
+          <Form.Item name="autoCancelMinutes" label={t('order.autoCancelMinutes')} required>
+            <InputNumber min={5} max={1440} precision={0} addonAfter={minutes} />
+          </Form.Item>
+          <Form.Item name="autoConfirmDays" label={t('order.autoConfirmDays')} required>
+            <InputNumber min={1} max={60} precision={0} addonAfter={days} />
+          </Form.Item>
+          <Form.Item
+            name="afterSaleDays"
+            label={t('order.afterSaleDays')}
+            required
+            extra={t('order.afterSaleHint')}
+          >
+            <InputNumber min={0} max={90} precision={0} addonAfter={days} />
+          </Form.Item>
+          <Form.Item name="deviceDepositFen" label={t('order.deviceDeposit')} required>
+            <YuanInput suffix={t('common.yuan')} disabled={!canEdit} />
+          </Form.Item>
+          <Form.Item name="returnDeadlineDays" label={t('order.returnDeadlineDays')} required>
+            <InputNumber min={1} max={365} precision={0} addonAfter={days} />
+          </Form.Item>
+        </>
+      )}
+    </SettingsForm>
+  );
+}

@@ -1,0 +1,1 @@
+export { FormDialog, type DialogMutation, type FormDialogProps } from './FormDialog';

@@ -1,0 +1,28 @@
+import { formatDate } from '@health/contract';
+import type { ExportSpec, ListColumn } from './types';
+
+/**
+ * The time column of a log or request list: `createdAt`, sortable (lists open newest first), a
+ * date-range filter. `overrides` changes any of it (another field, another filter).
+ */
+export function timeColumn<T>(
+  title: string,
+  overrides: Partial<ListColumn<T>> = {},
+): ListColumn<T> {
+  return {
+    title,
+    dataIndex: 'createdAt',
+    width: 170,
+    sorter: true,
+    render: (v: number) => formatDate(v),
+    search: { type: 'dateRange' },
+    ...overrides,
+  } as ListColumn<T>;
+}
+
+/** A list's export button, when the operator holds the page's export action. */
+export const exportIf = (
+  allowed: boolean,
+  path: string,
+  fileName: string,
+): ExportSpec | undefined => (allowed ? { path, fileName } : undefined);
