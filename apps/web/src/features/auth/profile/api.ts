@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   ApiPaths,
-  AuthorityPaths,
   type SessionItem,
   type UpdatePasswordRequest,
+  OperatorPaths,
 } from '@health/contract';
 import { api, request } from '../../../shared/api/client';
 import { useInvalidatingMutation } from '../../../shared/api/entity';
@@ -40,13 +40,13 @@ export function useUpdatePassword() {
 export function useMySessions() {
   return useQuery({
     queryKey: authKeys.mySessions,
-    queryFn: () => api.get<SessionItem[]>(AuthorityPaths.mySessions),
+    queryFn: () => api.get<SessionItem[]>(OperatorPaths.mySessions),
   });
 }
 
 export function useRevokeMySession() {
   return useInvalidatingMutation(
-    (sessionId: number) => api.post<null>(AuthorityPaths.revokeMySession, { sessionId }),
+    (sessionId: number) => api.post<null>(OperatorPaths.revokeMySession, { sessionId }),
     [authKeys.mySessions],
   );
 }

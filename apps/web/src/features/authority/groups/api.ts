@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  AuthorityPaths,
   type GroupAddRequest,
   type GroupDetail,
   type GroupListItem,
   type GroupOption,
+  GroupPaths,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
 import { listOf, saveById, useInvalidatingMutation } from '../../../shared/api/entity';
@@ -15,17 +15,17 @@ export const groupKeys = {
   options: ['authority', 'groups', 'options'] as const,
 };
 
-export const fetchGroups = listOf<GroupListItem>(AuthorityPaths.groupList);
+export const fetchGroups = listOf<GroupListItem>(GroupPaths.list);
 
 export const fetchGroup = (id: string) =>
-  api.get<GroupDetail>(AuthorityPaths.groupDetail, { params: { id } });
+  api.get<GroupDetail>(GroupPaths.detail, { params: { id } });
 
 export const saveGroup = (values: GroupAddRequest, id: string | null) =>
-  saveById({ add: AuthorityPaths.groupAdd, update: AuthorityPaths.groupUpdate }, values, id);
+  saveById({ add: GroupPaths.add, update: GroupPaths.update }, values, id);
 
 export function useDeleteGroup() {
   return useInvalidatingMutation(
-    (id: number) => api.post<null>(AuthorityPaths.groupDelete, { id }),
+    (id: number) => api.post<null>(GroupPaths.delete, { id }),
     [groupKeys.all],
   );
 }
@@ -33,6 +33,6 @@ export function useDeleteGroup() {
 export function useGroupOptions() {
   return useQuery({
     queryKey: groupKeys.options,
-    queryFn: () => api.get<GroupOption[]>(AuthorityPaths.groupOptions),
+    queryFn: () => api.get<GroupOption[]>(GroupPaths.options),
   });
 }

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  AuthorityPaths,
   type InitialPasswordResponse,
   type OperatorAddRequest,
   type OperatorDetail,
   type OperatorListItem,
   type OperatorUpdateRequest,
   type SessionItem,
+  OperatorPaths,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
 import { listOf, useInvalidatingMutation } from '../../../shared/api/entity';
@@ -18,28 +18,25 @@ export const operatorKeys = {
   sessions: (operatorId: number) => ['authority', 'operators', 'sessions', operatorId] as const,
 };
 
-export const fetchOperators = listOf<OperatorListItem>(AuthorityPaths.operatorList);
+export const fetchOperators = listOf<OperatorListItem>(OperatorPaths.list);
 
 export const fetchOperator = (id: string) =>
-  api.get<OperatorDetail>(AuthorityPaths.operatorDetail, { params: { id } });
+  api.get<OperatorDetail>(OperatorPaths.detail, { params: { id } });
 
 export const addOperator = (values: OperatorAddRequest) =>
-  api.post<InitialPasswordResponse>(AuthorityPaths.operatorAdd, { ...values });
+  api.post<InitialPasswordResponse>(OperatorPaths.add, { ...values });
 
 export const updateOperator = (values: OperatorUpdateRequest) =>
-  api.post<{ id: number }>(AuthorityPaths.operatorUpdate, { ...values });
+  api.post<{ id: number }>(OperatorPaths.update, { ...values });
 
 export const revealOperatorPhone = (id: number) =>
-  api.post<{ phone: string }>(AuthorityPaths.operatorRevealPhone, { id });
+  api.post<{ phone: string }>(OperatorPaths.revealPhone, { id });
 
 /** Enable or disable an operator (disabling ends its sessions: resolves how many). */
 export function useSetOperatorEnabled() {
   return useInvalidatingMutation(
     ({ id, enabled }: { id: number; enabled: boolean }) =>
-      api.post<{ count: number }>(
-        enabled ? AuthorityPaths.operatorEnable : AuthorityPaths.operatorDisable,
-        { id },
-      ),
+      api.post<{ count: number }>(enabled ? OperatorPaths.enable : OperatorPaths.disable, { id }),
     [operatorKeys.all],
   );
 }
@@ -47,7 +44,7 @@ export function useSetOperatorEnabled() {
 /** Delete an operator (its group's operator count changes too). */
 export function useDeleteOperator() {
   return useInvalidatingMutation(
-    (id: number) => api.post<null>(AuthorityPaths.operatorDelete, { id }),
+    (id: number) => api.post<null>(OperatorPaths.delete, { id }),
     [operatorKeys.all, groupKeys.all],
   );
 }
@@ -56,7 +53,7 @@ export function useDeleteOperator() {
 export function useResetOperatorPassword(id: number) {
   return useInvalidatingMutation(
     ({ password }: { password?: string }) =>
-      api.post<InitialPasswordResponse>(AuthorityPaths.operatorResetPwd, {
+      api.post<InitialPasswordResponse>(OperatorPaths.resetPwd, {
         id,
         ...(password ? { password } : {}),
       }),
@@ -67,8 +64,7 @@ export function useResetOperatorPassword(id: number) {
 export function useOperatorSessions(operatorId: number | null) {
   return useQuery({
     queryKey: operatorKeys.sessions(operatorId ?? 0),
-    queryFn: () =>
-      api.get<SessionItem[]>(AuthorityPaths.operatorSessions, { params: { id: operatorId } }),
+    queryFn: () => api.get<SessionItem[]>(OperatorPaths.sessions, { params: { id: operatorId } }),
     enabled: operatorId !== null,
   });
 }
@@ -76,7 +72,7 @@ export function useOperatorSessions(operatorId: number | null) {
 export function useRevokeOperatorSession(operatorId: number) {
   return useInvalidatingMutation(
     (sessionId: number) =>
-      api.post<null>(AuthorityPaths.operatorRevokeSession, { id: operatorId, sessionId }),
+      api.post<null>(OperatorPaths.revokeSession, { id: operatorId, sessionId }),
     [operatorKeys.sessions(operatorId)],
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_ACTION_LABELS, MemberAdminPaths, type ActionLogItem } from '@health/contract';
+import { MEMBER_ACTION_LABELS, type ActionLogItem, ActionLogPaths } from '@health/contract';
 import {
   timeColumn,
   exportIf,
@@ -76,7 +76,7 @@ export default function ActionLogPage() {
       headerTitle={t('action.title')}
       exportSpec={exportIf(
         actions.includes('export'),
-        MemberAdminPaths.actionLogExport,
+        ActionLogPaths.export,
         t('action.exportName'),
       )}
       scroll={{ x: 1000 }}

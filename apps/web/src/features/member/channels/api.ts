@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  MemberAdminPaths as P,
   type ChannelOption,
   type ChannelQrcode,
   type ChannelSaveRequest,
   type MemberChannel,
+  ChannelPaths,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
 import { listOf, saveById, useInvalidatingMutation } from '../../../shared/api/entity';
@@ -15,15 +15,15 @@ export const channelKeys = {
   options: ['member', 'channels', 'options'] as const,
 };
 
-export const fetchChannels = listOf<MemberChannel>(P.channelList);
+export const fetchChannels = listOf<MemberChannel>(ChannelPaths.list);
 
 export const fetchChannelQrcode = (id: number) =>
-  api.get<ChannelQrcode>(P.channelQrcode, { params: { id } });
+  api.get<ChannelQrcode>(ChannelPaths.qrcode, { params: { id } });
 
 export function useChannelOptions() {
   return useQuery({
     queryKey: channelKeys.options,
-    queryFn: () => api.get<ChannelOption[]>(P.channelOptions),
+    queryFn: () => api.get<ChannelOption[]>(ChannelPaths.options),
     staleTime: 60_000,
   });
 }
@@ -31,14 +31,14 @@ export function useChannelOptions() {
 export function useSaveChannel(id: number | null) {
   return useInvalidatingMutation(
     (values: ChannelSaveRequest) =>
-      saveById({ add: P.channelAdd, update: P.channelUpdate }, values, id),
+      saveById({ add: ChannelPaths.add, update: ChannelPaths.update }, values, id),
     [channelKeys.all],
   );
 }
 
 export function useDeleteChannel() {
   return useInvalidatingMutation(
-    (id: number) => api.post<{ id: number }>(P.channelDelete, { id }),
+    (id: number) => api.post<{ id: number }>(ChannelPaths.delete, { id }),
     [channelKeys.all],
   );
 }

@@ -1,27 +1,25 @@
-import { MemberPaths, type ContactItem, type ContactInput } from '@health/contract';
+import { type ContactItem, type ContactInput, ContactPaths } from '@health/contract';
 import { api } from '../../../shared/api/client';
 import { listOf, useInvalidatingMutation } from '../../../shared/api/entity';
 
 /** Query keys of family members (contacts). */
 export const contactKeys = { all: ['member', 'contacts'] as const };
 
-export const fetchContacts = listOf<ContactItem>(MemberPaths.contactList);
+export const fetchContacts = listOf<ContactItem>(ContactPaths.list);
 
 export const revealContactPhone = (id: number) =>
-  api.post<{ phone: string }>(MemberPaths.contactRevealPhone, { id }).then((r) => r.phone);
+  api.post<{ phone: string }>(ContactPaths.revealPhone, { id }).then((r) => r.phone);
 
 /** Add a contact to a member ({ memberId }) or update one ({ id }). */
 export function useSaveContact(target: { id: number } | { memberId: number }) {
   return useInvalidatingMutation(
     (values: ContactInput) =>
       'id' in target
-        ? api.post<{ id: number }>(
-            MemberPaths.contactUpdate,
-            { ...values, id: target.id } as never,
-            { bodyType: 'json' },
-          )
+        ? api.post<{ id: number }>(ContactPaths.update, { ...values, id: target.id } as never, {
+            bodyType: 'json',
+          })
         : api.post<{ id: number }>(
-            MemberPaths.contactAdd,
+            ContactPaths.add,
             { ...values, memberId: target.memberId } as never,
             { bodyType: 'json' },
           ),
@@ -31,7 +29,7 @@ export function useSaveContact(target: { id: number } | { memberId: number }) {
 
 export function useDeleteContact() {
   return useInvalidatingMutation(
-    (id: number) => api.post<null>(MemberPaths.contactDelete, { id }),
+    (id: number) => api.post<null>(ContactPaths.delete, { id }),
     [contactKeys.all],
   );
 }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import {
   GRADE_CHANGE_REASON_LABELS,
   GRADE_CHANGE_REASONS,
-  MemberAdminPaths,
   type GradeLogItem,
+  GradePaths,
 } from '@health/contract';
 import {
   timeColumn,
@@ -90,7 +90,7 @@ export default function GradeLogPage() {
       headerTitle={t('gradeLog.title')}
       exportSpec={exportIf(
         actions.includes('export'),
-        MemberAdminPaths.gradeLogExport,
+        GradePaths.logExport,
         t('gradeLog.exportName'),
       )}
       scroll={{ x: 1100 }}

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  MemberAdminPaths as P,
   type GradeLogItem,
   type GradeOption,
   type GradeSaveRequest,
   type MemberGrade,
+  GradePaths,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
 import { listOf, saveById, useInvalidatingMutation } from '../../../shared/api/entity';
@@ -16,13 +16,13 @@ export const gradeKeys = {
   log: ['member', 'gradeLog'] as const,
 };
 
-export const fetchGrades = listOf<MemberGrade>(P.gradeList);
-export const fetchGradeLog = listOf<GradeLogItem>(P.gradeLogList);
+export const fetchGrades = listOf<MemberGrade>(GradePaths.list);
+export const fetchGradeLog = listOf<GradeLogItem>(GradePaths.logList);
 
 export function useGradeOptions() {
   return useQuery({
     queryKey: gradeKeys.options,
-    queryFn: () => api.get<GradeOption[]>(P.gradeOptions),
+    queryFn: () => api.get<GradeOption[]>(GradePaths.options),
     staleTime: 60_000,
   });
 }
@@ -30,14 +30,15 @@ export function useGradeOptions() {
 /** Add (no id) or update a grade; members' grades may follow, so every member query refreshes. */
 export function useSaveGrade(id: number | null) {
   return useInvalidatingMutation(
-    (values: GradeSaveRequest) => saveById({ add: P.gradeAdd, update: P.gradeUpdate }, values, id),
+    (values: GradeSaveRequest) =>
+      saveById({ add: GradePaths.add, update: GradePaths.update }, values, id),
     [['member']],
   );
 }
 
 export function useDeleteGrade() {
   return useInvalidatingMutation(
-    (id: number) => api.post<{ id: number }>(P.gradeDelete, { id }),
+    (id: number) => api.post<{ id: number }>(GradePaths.delete, { id }),
     [gradeKeys.all],
   );
 }

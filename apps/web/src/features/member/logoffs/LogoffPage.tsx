@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import {
   LOGOFF_STATUS_LABELS,
   LOGOFF_STATUSES,
-  MemberAdminMessages,
   formatDate,
   logoffRejectRequestSchema,
   type LogoffItem,
+  LogoffMessages,
 } from '@health/contract';
 import { timeColumn, ListPage, type ListColumn } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
@@ -46,7 +46,7 @@ function RejectDialog({
       initialValues={{ rejectReason: '' }}
       mutation={reject}
       onDone={() => {
-        toast.success(MemberAdminMessages.rejected);
+        toast.success(LogoffMessages.rejected);
         onDone();
       }}
       intro={
@@ -81,7 +81,7 @@ export default function LogoffPage() {
     const approve = async (id: number) => {
       try {
         await approveLogoff(id);
-        toast.success(MemberAdminMessages.approved);
+        toast.success(LogoffMessages.approved);
       } catch {
         // Toasted by the api client.
       }

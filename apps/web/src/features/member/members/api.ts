@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  MemberAdminPaths,
   MemberPaths,
   PointsPaths,
   type ChangeMemberGradeRequest,
@@ -9,6 +8,7 @@ import {
   type MemberListItem,
   type MemberUpdateRequest,
   type PointsAdjustResult,
+  GradePaths,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
 import { listOf, useInvalidatingMutation } from '../../../shared/api/entity';
@@ -66,7 +66,7 @@ export function useSetMemberFrozen(id: number, frozen: boolean) {
 export function useChangeMemberGrade(memberId: number) {
   return useInvalidatingMutation(
     (values: Omit<ChangeMemberGradeRequest, 'memberId'>) =>
-      api.post<unknown>(MemberAdminPaths.changeMemberGrade, { memberId, ...values }),
+      api.post<unknown>(GradePaths.changeMemberGrade, { memberId, ...values }),
     [memberKeys.all, memberKeys.gradeLog],
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SettingsPaths, type PayConfig, type PayConfigUpdate } from '@health/contract';
+import { type PayConfig, type PayConfigUpdate, PaymentPaths } from '@health/contract';
 import { api } from '../../../shared/api/client';
 
 export const paymentKeys = { list: ['system', 'payConfigs'] as const };
@@ -7,7 +7,7 @@ export const paymentKeys = { list: ['system', 'payConfigs'] as const };
 export function usePayConfigs() {
   return useQuery({
     queryKey: paymentKeys.list,
-    queryFn: () => api.get<{ list: PayConfig[] }>(SettingsPaths.payList).then((d) => d.list),
+    queryFn: () => api.get<{ list: PayConfig[] }>(PaymentPaths.list).then((d) => d.list),
     refetchOnWindowFocus: false,
   });
 }
@@ -16,7 +16,7 @@ export function useSavePayConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PayConfigUpdate) =>
-      api.post<PayConfig>(SettingsPaths.payUpdate, input, { bodyType: 'json' }),
+      api.post<PayConfig>(PaymentPaths.update, input, { bodyType: 'json' }),
     onSuccess: (saved) =>
       queryClient.setQueryData<PayConfig[]>(paymentKeys.list, (list) =>
         list?.map((c) => (c.channel === saved.channel ? saved : c)),

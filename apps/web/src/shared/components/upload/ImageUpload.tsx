@@ -3,11 +3,11 @@ import { Button, Image, Space, Upload } from 'antd';
 import { DeleteOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  SettingsPaths,
   UPLOAD_IMAGE_MAX_BYTES,
   UPLOAD_IMAGE_MIMES,
   UploadMessages,
   type UploadResult,
+  UploadPaths,
 } from '@health/contract';
 import { api } from '../../api/client';
 import { toast } from '../../feedback/feedback';
@@ -30,7 +30,7 @@ export interface ImageUploadProps {
 export function uploadImage(file: File): Promise<UploadResult> {
   const body = new FormData();
   body.append('file', file);
-  return api.post<UploadResult>(SettingsPaths.uploadImage, body, { bodyType: 'multipart' });
+  return api.post<UploadResult>(UploadPaths.image, body, { bodyType: 'multipart' });
 }
 
 /**

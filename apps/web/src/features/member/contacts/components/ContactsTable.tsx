@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MemberPaths, formatDate, relationshipLabel, type ContactItem } from '@health/contract';
+import { formatDate, relationshipLabel, type ContactItem, ContactPaths } from '@health/contract';
 import {
   exportIf,
   ListPage,
@@ -142,7 +142,7 @@ export function ContactsTable({
         actionRef={ref}
         syncUrl={!single}
         headerTitle={headerTitle}
-        exportSpec={exportIf(canExport, MemberPaths.contactExport, t('contact.exportName'))}
+        exportSpec={exportIf(canExport, ContactPaths.export, t('contact.exportName'))}
         toolbar={
           single && canEdit ? (
             <Button
