@@ -2,6 +2,7 @@ import {
   ApiPaths,
   Messages,
   type CaptchaResponse,
+  type PasswordLoginInput,
   type ResourcesResponse,
   type TokenResponse,
   type UserInfo,
@@ -18,15 +19,8 @@ export function fetchCaptcha() {
   return api.get<CaptchaResponse>(ApiPaths.captcha, { auth: false });
 }
 
-export interface LoginInput {
-  username: string;
-  password: string;
-  verifyCode: string;
-  verifyKey: string;
-}
-
 /** Password grant; errors are not toasted: the login form shows them itself. */
-export function login(input: LoginInput) {
+export function login(input: PasswordLoginInput) {
   return api.post<TokenResponse>(
     ApiPaths.token,
     { grant_type: 'password', ...input, username: input.username.trim() },
