@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toDbJson } from '../db/values.js';
+import type { Actor } from './actor.js';
 import type { Clock } from './clock.js';
 import { PermissionError } from './errors.js';
 
@@ -78,8 +78,11 @@ export class AuditService {
     private readonly now: Clock,
   ) {}
 
-  /** Write one entry; pass a transaction to make the entry part of the change it records. */
-  async record(entry: AuditEntry, executor: Kysely<Database> = this.db): Promise<void> {
+  /**
+   * Write one raw entry (the operator given as is: login attempts, where nobody is logged in yet).
+   * Pass a transaction to make the entry part of the change it records.
+   */
+  async write(entry: AuditEntry, executor: Kysely<Database> = this.db): Promise<void> {
     await executor
       .insertInto('operation_logs')
       .values({
@@ -105,29 +108,26 @@ export class AuditService {
    * when the request's work is rolled back.
    */
   async refusal(
-    request: FastifyRequest,
+    actor: Actor,
     entry: Omit<AuditEntry, 'operator' | 'ip' | 'requestId' | 'result' | 'message'>,
     message: string,
   ): Promise<PermissionError> {
-    await this.recordRequest(request, { ...entry, result: 'failure', message });
+    await this.record(actor, { ...entry, result: 'failure', message });
     return new PermissionError(message);
   }
 
-  /** Record a change made by the logged-in operator of this request. */
-  async recordRequest(
-    request: FastifyRequest,
+  /** Record a change made by this actor (its operator, IP and request id). */
+  async record(
+    actor: Actor,
     entry: Omit<AuditEntry, 'operator' | 'ip' | 'requestId'>,
     executor?: Kysely<Database>,
   ): Promise<void> {
-    const operator = request.operator;
-    await this.record(
+    await this.write(
       {
         ...entry,
-        operator: operator
-          ? { id: operator.id, username: operator.username }
-          : { id: null, username: '' },
-        ip: request.ip,
-        requestId: request.id,
+        operator: { id: actor.operatorId, username: actor.operatorName },
+        ip: actor.ip,
+        requestId: actor.requestId,
       },
       executor,
     );

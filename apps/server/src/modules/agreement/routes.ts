@@ -14,6 +14,7 @@ import {
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import { AgreementService } from './service.js';
@@ -68,7 +69,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: savedAnswer },
       },
     },
-    async (request) => ok(await agreements.add(request, request.body)),
+    async (request) => ok(await agreements.add(actorOf(request), request.body)),
   );
 
   app.post(
@@ -85,7 +86,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request) => {
       const { id, ...input } = request.body;
-      return ok(await agreements.update(request, id, input));
+      return ok(await agreements.update(actorOf(request), id, input));
     },
   );
 
@@ -101,7 +102,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: envelope(contentDeletedSchema) },
       },
     },
-    async (request) => ok({ deleted: await agreements.delete(request, request.body.ids) }),
+    async (request) => ok({ deleted: await agreements.delete(actorOf(request), request.body.ids) }),
   );
 
   app.get(

@@ -7,7 +7,7 @@ import {
   type AgreementSummary,
   type Page,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { NotFoundError, ValidationError } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/pagination.js';
@@ -95,10 +95,7 @@ export class AgreementService {
     throw err;
   }
 
-  async add(
-    request: FastifyRequest,
-    input: AgreementAddRequest,
-  ): Promise<{ id: number; version: number }> {
+  async add(actor: Actor, input: AgreementAddRequest): Promise<{ id: number; version: number }> {
     const content = AgreementService.cleanContent(input.content);
     await this.assertCodeFree(input.code);
     const at = this.ctx.now();
@@ -111,11 +108,11 @@ export class AgreementService {
           version: 1,
           created_at: at,
           updated_at: at,
-          updated_by: request.operator?.username ?? '',
+          updated_by: actor.operatorName,
         };
         const id = await new AgreementRepo(trx).insert(values);
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'add',
@@ -133,7 +130,7 @@ export class AgreementService {
 
   /** Save an agreement: content sanitised, version bumped on every save. */
   async update(
-    request: FastifyRequest,
+    actor: Actor,
     id: number,
     input: AgreementAddRequest,
   ): Promise<{ id: number; version: number }> {
@@ -147,11 +144,11 @@ export class AgreementService {
           title: input.title,
           content,
           updated_at: this.ctx.now(),
-          updated_by: request.operator?.username ?? '',
+          updated_by: actor.operatorName,
         });
         if (version === undefined) throw new NotFoundError(AgreementMessages.notFound);
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'edit',
@@ -174,15 +171,15 @@ export class AgreementService {
     }
   }
 
-  async delete(request: FastifyRequest, ids: readonly number[]): Promise<number> {
+  async delete(actor: Actor, ids: readonly number[]): Promise<number> {
     const unique = [...new Set(ids)];
     const rows = await this.repo.findMany(unique);
     if (rows.length !== unique.length) throw new NotFoundError(AgreementMessages.notFound);
     return this.ctx.db.transaction().execute(async (trx) => {
       const deleted = await new AgreementRepo(trx).deleteMany(unique);
       for (const row of rows) {
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'delete',

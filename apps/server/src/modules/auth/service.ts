@@ -197,7 +197,7 @@ export class AuthService {
     at: number,
   ): Promise<void> {
     await this.repo.recordAttempt({ username, ip: client.ip, reason, at });
-    await this.ctx.audit.record({
+    await this.ctx.audit.write({
       operator: { id: operatorId, username },
       module: 'auth',
       action: 'login',
@@ -303,7 +303,7 @@ export class AuthService {
     await this.ctx.sessions.revoke(reuse.sessionId, 'refresh_reuse');
     const operator = await this.repo.findOperatorById(reuse.operatorId);
     const username = operator?.username ?? '';
-    await this.ctx.audit.record({
+    await this.ctx.audit.write({
       operator: { id: reuse.operatorId, username },
       module: 'auth',
       action: 'refreshReuse',
@@ -342,7 +342,7 @@ export class AuthService {
     if (!session) throw new SessionError();
     if (session.revoked) return;
     await this.ctx.sessions.revoke(session.id, 'logout');
-    await this.ctx.audit.record({
+    await this.ctx.audit.write({
       operator: { id: session.operatorId, username: session.username },
       module: 'auth',
       action: 'logout',

@@ -17,6 +17,7 @@ import {
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import { NOTICE_SEND_JOB, NoticeService } from './service.js';
@@ -83,7 +84,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: envelope(z.object({ id: z.number().int() })) },
       },
     },
-    async (request) => ok({ id: await notices.add(request, request.body) }),
+    async (request) => ok({ id: await notices.add(actorOf(request), request.body) }),
   );
 
   app.post(
@@ -100,7 +101,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const { id, ...input } = request.body;
-      await notices.update(request, id, input);
+      await notices.update(actorOf(request), id, input);
       return ok({ id });
     },
   );
@@ -118,7 +119,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await notices.delete(request, request.body.id);
+      await notices.delete(actorOf(request), request.body.id);
       return ok({ deleted: 1 });
     },
   );
@@ -137,7 +138,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) =>
       ok(
-        await notices.schedule(request, request.body.id, request.body.scheduledAt),
+        await notices.schedule(actorOf(request), request.body.id, request.body.scheduledAt),
         NoticeMessages.scheduled,
       ),
   );
@@ -155,7 +156,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const notice = await notices.send(request, request.body.id);
+      const notice = await notices.send(actorOf(request), request.body.id);
       return ok(notice, NoticeMessages.sent(notice.recipients));
     },
   );
@@ -173,6 +174,6 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) =>
-      ok(await notices.withdraw(request, request.body.id), NoticeMessages.withdrawn),
+      ok(await notices.withdraw(actorOf(request), request.body.id), NoticeMessages.withdrawn),
   );
 };

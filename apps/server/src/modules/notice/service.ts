@@ -9,7 +9,7 @@ import {
   type NoticeTargetOptions,
   type Page,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../platform/actor.js';
 import type { Kysely } from 'kysely';
 import type { Database, NoticeStatus } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
@@ -152,7 +152,7 @@ export class NoticeService {
   }
 
   private async audited<T>(
-    request: FastifyRequest,
+    actor: Actor,
     action: string,
     id: number,
     before: Notice | null,
@@ -165,8 +165,8 @@ export class NoticeService {
       const afterRow = await repo.find(id);
       const names = await repo.targetNames();
       const after = afterRow ? toNotice(afterRow, names) : null;
-      await this.ctx.audit.recordRequest(
-        request,
+      await this.ctx.audit.record(
+        actor,
         {
           module: AUDIT_MODULE,
           action,
@@ -181,10 +181,9 @@ export class NoticeService {
     });
   }
 
-  async add(request: FastifyRequest, input: NoticeSaveRequest): Promise<number> {
+  async add(actor: Actor, input: NoticeSaveRequest): Promise<number> {
     const columns = await this.columns(input);
     const at = this.ctx.now();
-    const operator = request.operator;
     let newId = 0;
     await this.ctx.db.transaction().execute(async (trx) => {
       newId = await new NoticeRepo(trx).insert({
@@ -193,14 +192,14 @@ export class NoticeService {
         sent_at: null,
         withdrawn_at: null,
         recipients: 0,
-        created_by: operator ? operator.realName || operator.username : '',
+        created_by: actor.displayName,
         created_at: at,
         updated_at: at,
       });
       const names = await new NoticeRepo(trx).targetNames();
       const row = await new NoticeRepo(trx).find(newId);
-      await this.ctx.audit.recordRequest(
-        request,
+      await this.ctx.audit.record(
+        actor,
         {
           module: AUDIT_MODULE,
           action: 'add',
@@ -214,13 +213,13 @@ export class NoticeService {
   }
 
   /** Edit a draft or a scheduled notice (a scheduled one goes back to draft, its job cancelled). */
-  async update(request: FastifyRequest, id: number, input: NoticeSaveRequest): Promise<void> {
+  async update(actor: Actor, id: number, input: NoticeSaveRequest): Promise<void> {
     const before = await this.detail(id);
     if (before.status !== 'draft' && before.status !== 'scheduled') {
       throw new AppError(State.FAILED, NoticeMessages.notEditable);
     }
     const columns = await this.columns(input);
-    await this.audited(request, 'edit', id, before, async (trx, repo) => {
+    await this.audited(actor, 'edit', id, before, async (trx, repo) => {
       const changed = await repo.transition(id, ['draft', 'scheduled'], {
         ...columns,
         status: 'draft',
@@ -231,13 +230,13 @@ export class NoticeService {
     });
   }
 
-  async schedule(request: FastifyRequest, id: number, scheduledAt: number): Promise<Notice> {
+  async schedule(actor: Actor, id: number, scheduledAt: number): Promise<Notice> {
     const before = await this.detail(id);
     if (before.status !== 'draft') throw new AppError(State.FAILED, NoticeMessages.notSchedulable);
     if (scheduledAt <= this.ctx.now()) {
       throw ValidationError.field('scheduledAt', NoticeMessages.scheduledAtPast);
     }
-    await this.audited(request, 'schedule', id, before, async (trx, repo) => {
+    await this.audited(actor, 'schedule', id, before, async (trx, repo) => {
       const changed = await repo.transition(id, ['draft'], {
         status: 'scheduled',
         scheduled_at: scheduledAt,
@@ -250,13 +249,13 @@ export class NoticeService {
   }
 
   /** Send a draft or scheduled notice now. */
-  async send(request: FastifyRequest, id: number): Promise<Notice> {
+  async send(actor: Actor, id: number): Promise<Notice> {
     const before = await this.detail(id);
     if (before.status !== 'draft' && before.status !== 'scheduled') {
       throw new AppError(State.FAILED, NoticeMessages.notSendable);
     }
     await this.audited(
-      request,
+      actor,
       'send',
       id,
       before,
@@ -270,10 +269,10 @@ export class NoticeService {
     return this.detail(id);
   }
 
-  async withdraw(request: FastifyRequest, id: number): Promise<Notice> {
+  async withdraw(actor: Actor, id: number): Promise<Notice> {
     const before = await this.detail(id);
     if (before.status !== 'sent') throw new AppError(State.FAILED, NoticeMessages.notWithdrawable);
-    await this.audited(request, 'withdraw', id, before, async (_trx, repo) => {
+    await this.audited(actor, 'withdraw', id, before, async (_trx, repo) => {
       const at = this.ctx.now();
       const changed = await repo.transition(id, ['sent'], {
         status: 'withdrawn',
@@ -285,15 +284,15 @@ export class NoticeService {
     return this.detail(id);
   }
 
-  async delete(request: FastifyRequest, id: number): Promise<void> {
+  async delete(actor: Actor, id: number): Promise<void> {
     const before = await this.detail(id);
     if (before.status === 'sent') throw new AppError(State.FAILED, NoticeMessages.notDeletable);
     await this.ctx.db.transaction().execute(async (trx) => {
       const repo = new NoticeRepo(trx);
       await this.ctx.jobs.cancel(NOTICE_SEND_JOB, id, trx);
       await repo.delete(id);
-      await this.ctx.audit.recordRequest(
-        request,
+      await this.ctx.audit.record(
+        actor,
         {
           module: AUDIT_MODULE,
           action: 'delete',

@@ -2,7 +2,6 @@ import {
   envelope,
   INTEGRAL_DETAILS_PAGE,
   POINTS_ADJUST_PAGE,
-  POINTS_TYPE_LABELS,
   PointsMessages,
   pointsAdjustRequestSchema,
   pointsAdjustResultSchema,
@@ -12,37 +11,16 @@ import {
   PointsPaths,
   pointsSummaryQuerySchema,
   pointsSummarySchema,
-  formatDate,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
-import { sendAuditedExport, type ExportColumn } from '../../platform/export.js';
-import { countRows, readInBatches } from '../../platform/pagination.js';
-import { toLedgerItem, type LedgerRow } from './repo.js';
+import { sendExport } from '../../platform/export.js';
 import { POINTS_EXPIRE_JOB, PointsAdminService, PointsService } from './service.js';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 const TAGS = ['points'];
-const TITLE = '积分明细';
-
-const EXPORT_COLUMNS: ExportColumn<LedgerRow>[] = [
-  { header: '编号', value: (r) => Number(r.id), width: 10 },
-  { header: '会员', value: (r) => r.member_name ?? '', width: 14 },
-  { header: '手机号', value: (r) => toLedgerItem(r).memberPhone, width: 16 },
-  { header: '类型', value: (r) => POINTS_TYPE_LABELS[r.type] ?? r.type, width: 14 },
-  { header: '变动积分', value: (r) => Number(r.amount), width: 12 },
-  { header: '变动后余额', value: (r) => Number(r.balance_after), width: 12 },
-  {
-    header: '关联单据',
-    value: (r) => (r.ref_id ? `${r.ref_type ?? ''} ${r.ref_id}`.trim() : ''),
-    width: 18,
-  },
-  { header: '备注', value: (r) => r.remark, width: 36 },
-  { header: '操作人', value: (r) => r.operator_name ?? '', width: 12 },
-  { header: '时间', value: (r) => formatDate(Number(r.created_at)), width: 20 },
-];
-
 /** 积分明细 (ledger list, summary, export) and the admin adjustment of a member's points. */
 export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = new PointsAdminService(ctx);
@@ -66,7 +44,8 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: envelope(pointsAdjustResultSchema) },
       },
     },
-    async (request) => ok(await service.adjust(request, request.body), PointsMessages.adjusted),
+    async (request) =>
+      ok(await service.adjust(actorOf(request), request.body), PointsMessages.adjusted),
   );
 
   app.get(
@@ -109,19 +88,7 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },
     },
-    async (request, reply) => {
-      const maxId = await service.repo.maxId();
-      const query = service.repo.filtered(request.query).where('l.id', '<=', maxId);
-      const total = await countRows(ctx.db, query);
-      return sendAuditedExport(ctx, request, reply, {
-        module: 'points',
-        title: TITLE,
-        filter: request.query,
-        total,
-        columns: EXPORT_COLUMNS,
-        batches: readInBatches(query, 1000) as AsyncIterable<LedgerRow[]>,
-        message: `导出${TITLE} ${total} 条`,
-      });
-    },
+    async (request, reply) =>
+      sendExport(ctx, reply, await service.export(actorOf(request), request.query)),
   );
 };

@@ -10,24 +10,26 @@ import {
   type IntegralSet,
   type PointsAdjustRequest,
   type PointsAdjustResult,
+  type PointsLedgerExportQuery,
   type PointsLedgerListQuery,
   type PointsSummaryQuery,
   type PointsType,
   formatDate,
   maskPhone,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../platform/actor.js';
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { toNumber } from '../../db/values.js';
-import { currentOperator } from '../../platform/auth.js';
 import type { Clock } from '../../platform/clock.js';
 import type { JobScheduler } from '../../platform/jobs.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import { GradeService } from '../member/grades/service.js';
-import { PointsRepo } from './repo.js';
+import type { AuditedExport, ExportColumn } from '../../platform/export.js';
+import { countRows, readInBatches } from '../../platform/pagination.js';
+import { PointsRepo, toLedgerItem, type LedgerRow } from './repo.js';
 
 /** Kind of the daily job that expires points (platform/jobs.ts). */
 export const POINTS_EXPIRE_JOB = 'points.expire';
@@ -413,6 +415,25 @@ export function growthVia(grades: GradeService): GrowthApplier {
 }
 
 /** The admin side of the ledger: adjustments (audited), the ledger list, export and summary. */
+const EXPORT_TITLE = '积分明细';
+
+const EXPORT_COLUMNS: ExportColumn<LedgerRow>[] = [
+  { header: '编号', value: (r) => Number(r.id), width: 10 },
+  { header: '会员', value: (r) => r.member_name ?? '', width: 14 },
+  { header: '手机号', value: (r) => toLedgerItem(r).memberPhone, width: 16 },
+  { header: '类型', value: (r) => POINTS_TYPE_LABELS[r.type] ?? r.type, width: 14 },
+  { header: '变动积分', value: (r) => Number(r.amount), width: 12 },
+  { header: '变动后余额', value: (r) => Number(r.balance_after), width: 12 },
+  {
+    header: '关联单据',
+    value: (r) => (r.ref_id ? `${r.ref_type ?? ''} ${r.ref_id}`.trim() : ''),
+    width: 18,
+  },
+  { header: '备注', value: (r) => r.remark, width: 36 },
+  { header: '操作人', value: (r) => r.operator_name ?? '', width: 12 },
+  { header: '时间', value: (r) => formatDate(Number(r.created_at)), width: 20 },
+];
+
 export class PointsAdminService {
   private readonly points: PointsService;
   readonly repo: PointsRepo;
@@ -422,9 +443,26 @@ export class PointsAdminService {
     this.repo = new PointsRepo(ctx.db);
   }
 
+  /** The ledger export: the filter bounded by the newest id at the start. */
+  async export(actor: Actor, query: PointsLedgerExportQuery): Promise<AuditedExport<LedgerRow>> {
+    const maxId = await this.repo.maxId();
+    const q = this.repo.filtered(query).where('l.id', '<=', maxId);
+    const total = await countRows(this.ctx.db, q);
+    return {
+      actor,
+      module: 'points',
+      title: EXPORT_TITLE,
+      filter: query,
+      total,
+      columns: EXPORT_COLUMNS,
+      batches: readInBatches(q, 1000) as AsyncIterable<LedgerRow[]>,
+      message: `导出${EXPORT_TITLE} ${total} 条`,
+    };
+  }
+
   /** Add or deduct points by hand, with the reason; never below zero ("积分余额不足"). */
-  async adjust(request: FastifyRequest, input: PointsAdjustRequest): Promise<PointsAdjustResult> {
-    const operator = currentOperator(request);
+  async adjust(actor: Actor, input: PointsAdjustRequest): Promise<PointsAdjustResult> {
+    const operator = actor;
     return this.ctx.db.transaction().execute(async (trx) => {
       const { balance, ledgerId } = await this.points.changeWithRow(trx, {
         memberId: input.memberId,
@@ -432,15 +470,15 @@ export class PointsAdminService {
         type: 'adjust',
         refType: 'admin',
         remark: input.reason,
-        operator: { id: operator.id, name: operator.realName || operator.username },
+        operator: { id: operator.operatorId, name: operator.displayName },
       });
       const member = await trx
         .selectFrom('members')
         .select(['name', 'phone'])
         .where('id', '=', input.memberId)
         .executeTakeFirst();
-      await this.ctx.audit.recordRequest(
-        request,
+      await this.ctx.audit.record(
+        actor,
         {
           module: 'points',
           action: 'points',

@@ -35,6 +35,15 @@ export class SignRepo {
     );
   }
 
+  /** The newest record id (0 when none): bounds an export to the rows that exist at its start. */
+  async maxId(): Promise<number> {
+    const row = await this.db
+      .selectFrom('sign_records')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirst();
+    return Number(row?.max ?? 0);
+  }
+
   list(query: SignRecordExportQuery & PageRequest) {
     return paginate(this.db, this.filtered(query), query, (row) => row as SignRecordRow);
   }

@@ -1,8 +1,6 @@
 import {
   envelope,
-  formatDate,
   SIGN_PAGE,
-  SIGN_SOURCE_LABELS,
   SignMessages,
   SignPaths,
   signCheckInRequestSchema,
@@ -14,12 +12,11 @@ import {
   signRecordPageSchema,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
-import { sendAuditedExport, type ExportColumn } from '../../platform/export.js';
-import { countRows, readInBatches } from '../../platform/pagination.js';
-import { SignRepo, type SignRecordRow } from './repo.js';
-import { SIGN_AUDIT_MODULE, SignService, toSignRecord } from './service.js';
+import { sendExport } from '../../platform/export.js';
+import { SignService } from './service.js';
 
 const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
 const tags = ['sign'];
@@ -27,7 +24,6 @@ const tags = ['sign'];
 /** Daily check-in (/member_sign/sign): records, daily counts, check-in on a member's behalf. */
 export const signRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const sign = new SignService(ctx);
-  const repo = new SignRepo(ctx.db);
 
   app.get(
     SignPaths.recordList,
@@ -53,33 +49,8 @@ export const signRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         querystring: signRecordExportQuerySchema,
       },
     },
-    async (request, reply) => {
-      const maxId = await ctx.db
-        .selectFrom('sign_records')
-        .select((eb) => eb.fn.max('id').as('max'))
-        .executeTakeFirst();
-      const q = repo.filtered(request.query).where('s.id', '<=', Number(maxId?.max ?? 0));
-      const columns: ExportColumn<SignRecordRow>[] = [
-        { header: '会员姓名', value: (r) => toSignRecord(r).memberName, width: 14 },
-        { header: '手机号', value: (r) => toSignRecord(r).memberPhone, width: 16 },
-        { header: '签到日期', value: (r) => r.sign_date, width: 14 },
-        { header: '连续天数', value: (r) => Number(r.streak), width: 10 },
-        { header: '基础积分', value: (r) => Number(r.base_points), width: 10 },
-        { header: '连续奖励', value: (r) => Number(r.reward_points), width: 10 },
-        { header: '实得积分', value: (r) => Number(r.points_awarded), width: 10 },
-        { header: '来源', value: (r) => SIGN_SOURCE_LABELS[r.source], width: 12 },
-        { header: '操作人', value: (r) => r.operator_name, width: 12 },
-        { header: '签到时间', value: (r) => formatDate(Number(r.created_at)), width: 20 },
-      ];
-      return sendAuditedExport(ctx, request, reply, {
-        module: SIGN_AUDIT_MODULE,
-        title: '签到记录',
-        filter: request.query,
-        total: await countRows(ctx.db, q),
-        columns,
-        batches: readInBatches(q, 1000),
-      });
-    },
+    async (request, reply) =>
+      sendExport(ctx, reply, await sign.export(actorOf(request), request.query)),
   );
 
   app.get(
@@ -109,14 +80,12 @@ export const signRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => {
-      const operator = request.operator;
+      const actor = actorOf(request);
       const memberId = request.body.memberId ?? (await sign.memberIdByPhone(request.body.phone));
       const result = await sign.checkIn(memberId, ctx.now(), {
         source: 'admin',
-        operator: operator
-          ? { id: operator.id, name: operator.realName || operator.username }
-          : null,
-        request,
+        operator: { id: actor.operatorId, name: actor.displayName },
+        actor,
       });
       return ok(result, SignMessages.signed(result.pointsAwarded, result.streak));
     },

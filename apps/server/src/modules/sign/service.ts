@@ -1,5 +1,7 @@
 import {
   DEFAULT_SIGN_SET,
+  formatDate,
+  SIGN_SOURCE_LABELS,
   maskPhone,
   shiftSignDate,
   signDateOf,
@@ -15,13 +17,14 @@ import {
   type SignRecordExportQuery,
   type SignSet,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../platform/actor.js';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, SignSource } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../platform/errors.js';
-import type { PageRequest } from '../../platform/pagination.js';
+import type { AuditedExport, ExportColumn } from '../../platform/export.js';
+import { countRows, readInBatches, type PageRequest } from '../../platform/pagination.js';
 import { PointsService } from '../points/service.js';
 import { SignRepo, type SignRecordRow } from './repo.js';
 
@@ -56,11 +59,24 @@ export interface CheckInOptions {
   source?: SignSource;
   /** The operator recording it for the member (admin check-in). */
   operator?: { id: number | null; name: string } | null;
-  /** Audit the change as this request (admin check-in). */
-  request?: FastifyRequest;
+  /** Audit the change as done by this actor (admin check-in). */
+  actor?: Actor;
   /** Run inside this transaction (demo data); by default a transaction of its own. */
   executor?: Kysely<Database>;
 }
+
+const EXPORT_COLUMNS: ExportColumn<SignRecordRow>[] = [
+  { header: '会员姓名', value: (r) => toSignRecord(r).memberName, width: 14 },
+  { header: '手机号', value: (r) => toSignRecord(r).memberPhone, width: 16 },
+  { header: '签到日期', value: (r) => r.sign_date, width: 14 },
+  { header: '连续天数', value: (r) => Number(r.streak), width: 10 },
+  { header: '基础积分', value: (r) => Number(r.base_points), width: 10 },
+  { header: '连续奖励', value: (r) => Number(r.reward_points), width: 10 },
+  { header: '实得积分', value: (r) => Number(r.points_awarded), width: 10 },
+  { header: '来源', value: (r) => SIGN_SOURCE_LABELS[r.source], width: 12 },
+  { header: '操作人', value: (r) => r.operator_name, width: 12 },
+  { header: '签到时间', value: (r) => formatDate(Number(r.created_at)), width: 20 },
+];
 
 /** Daily check-in: once per member per local day, streaks and streak rewards via the ledger. */
 export class SignService {
@@ -87,6 +103,20 @@ export class SignService {
       : undefined;
     if (!row) throw ValidationError.field('phone', SignMessages.phoneNotFound);
     return Number(row.id);
+  }
+
+  /** The record export: the filter, bounded to the records that exist when it starts. */
+  async export(actor: Actor, query: SignRecordExportQuery): Promise<AuditedExport<SignRecordRow>> {
+    const q = this.repo.filtered(query).where('s.id', '<=', await this.repo.maxId());
+    return {
+      actor,
+      module: SIGN_AUDIT_MODULE,
+      title: '签到记录',
+      filter: query,
+      total: await countRows(this.ctx.db, q),
+      columns: EXPORT_COLUMNS,
+      batches: readInBatches(q, 1000),
+    };
   }
 
   async list(query: SignRecordExportQuery & PageRequest): Promise<Page<SignRecord>> {
@@ -197,7 +227,7 @@ export class SignService {
           source === 'admin'
             ? `后台代签到（${opts.operator?.name ?? ''}），连续${streak}天，获得${awarded}积分`
             : `签到，连续${streak}天，获得${awarded}积分`,
-        ip: opts.request?.ip ?? '',
+        ip: opts.actor?.ip ?? '',
         created_at: at,
       })
       .execute();
@@ -210,9 +240,9 @@ export class SignService {
       rewardPoints: reward,
       pointsAwarded: awarded,
     };
-    if (opts.request) {
-      await this.ctx.audit.recordRequest(
-        opts.request,
+    if (opts.actor) {
+      await this.ctx.audit.record(
+        opts.actor,
         {
           module: SIGN_AUDIT_MODULE,
           action: 'checkIn',

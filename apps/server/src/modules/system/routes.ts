@@ -15,6 +15,7 @@ import {
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentOperator } from '../../platform/auth.js';
+import { actorOf } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import { cachedJson } from '../../platform/json-cache.js';
@@ -77,7 +78,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await system.updatePassword(request, currentOperator(request), request.body);
+      await system.updatePassword(actorOf(request), request.body);
       return ok({ msg: Messages.passwordChanged }, Messages.passwordChanged);
     },
   );

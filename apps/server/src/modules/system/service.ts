@@ -6,7 +6,7 @@ import {
   type UpdatePasswordRequest,
   type UserInfo,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../platform/actor.js';
 import type { AuthenticatedOperator } from '../../platform/auth.js';
 import { DAY_MS } from '../../platform/clock.js';
 import type { AppContext } from '../../platform/context.js';
@@ -68,12 +68,8 @@ export class SystemService {
    * change; the new one must pass the password rule and differ from the old. Every other session
    * of the operator ends; the current one stays so the client can log itself out.
    */
-  async updatePassword(
-    request: FastifyRequest,
-    operator: AuthenticatedOperator,
-    input: UpdatePasswordRequest,
-  ): Promise<void> {
-    const state = await this.repo.findPasswordState(operator.id);
+  async updatePassword(actor: Actor, input: UpdatePasswordRequest): Promise<void> {
+    const state = await this.repo.findPasswordState(actor.operatorId);
     if (!state) throw new SessionError();
     const isFirstChange = state.need_change_type === 'first';
     if (!input.oldPassword && !isFirstChange) {
@@ -91,21 +87,21 @@ export class SystemService {
     const passwordHash = await hashPassword(input.newPassword);
     const now = this.ctx.now();
     await this.ctx.db.transaction().execute(async (trx) => {
-      await new SystemRepo(trx).updatePassword(operator.id, passwordHash, now);
+      await new SystemRepo(trx).updatePassword(actor.operatorId, passwordHash, now);
       const ended = await this.ctx.sessions.revokeOperatorSessions(
-        operator.id,
+        actor.operatorId,
         'password_changed',
         {
-          keepSessionId: operator.sessionId,
+          keepSessionId: actor.sessionId,
           executor: trx,
         },
       );
-      await this.ctx.audit.recordRequest(
-        request,
+      await this.ctx.audit.record(
+        actor,
         {
           module: 'system',
           action: 'updatePwd',
-          target: `操作员 ${operator.username}`,
+          target: `操作员 ${actor.operatorName}`,
           after: { endedSessions: ended, wasFirstChange: isFirstChange },
           message: Messages.passwordChanged,
         },

@@ -13,6 +13,7 @@ import {
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
 import { GroupsService } from './service.js';
@@ -40,7 +41,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         response: { 200: envelope(groupListResponseSchema) },
       },
     },
-    async (request) => ok(await groups.list(request, request.query)),
+    async (request) => ok(await groups.list(actorOf(request), request.query)),
   );
 
   app.get(
@@ -54,7 +55,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         response: { 200: envelope(groupDetailSchema) },
       },
     },
-    async (request) => ok(await groups.detail(request, request.query.id)),
+    async (request) => ok(await groups.detail(actorOf(request), request.query.id)),
   );
 
   app.get(
@@ -67,7 +68,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         response: { 200: envelope(groupOptionsResponseSchema) },
       },
     },
-    async (request) => ok(await groups.options(request)),
+    async (request) => ok(await groups.options(actorOf(request))),
   );
 
   app.post(
@@ -82,7 +83,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         response: { 200: envelope(idResponseSchema) },
       },
     },
-    async (request) => ok({ id: await groups.add(request, request.body) }, '权限组已新增'),
+    async (request) => ok({ id: await groups.add(actorOf(request), request.body) }, '权限组已新增'),
   );
 
   app.post(
@@ -99,7 +100,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     },
     async (request) => {
       const { id, ...input } = request.body;
-      await groups.update(request, id, input);
+      await groups.update(actorOf(request), id, input);
       return ok({ id }, '权限组已保存');
     },
   );
@@ -117,7 +118,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       },
     },
     async (request) => {
-      await groups.delete(request, request.body.id);
+      await groups.delete(actorOf(request), request.body.id);
       return ok(null, '权限组已删除');
     },
   );

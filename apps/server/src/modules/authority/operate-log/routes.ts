@@ -8,13 +8,13 @@ import {
   pageOf,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import { sendAuditedExport } from '../../../platform/export.js';
-import { OPERATE_LOG_EXPORT_COLUMNS, OperateLogService } from './service.js';
+import { sendExport } from '../../../platform/export.js';
+import { OperateLogService } from './service.js';
 
 const PAGE = '/sysset_authority/operate_log';
-const TITLE = '操作日志';
 
 /** The operation log: list, filter options and the streamed Excel export. */
 export const operateLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -61,17 +61,7 @@ export const operateLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },
     },
-    async (request, reply) => {
-      const { total, batches } = await service.exportRows(request.query);
-      return sendAuditedExport(ctx, request, reply, {
-        module: 'authority',
-        title: TITLE,
-        filter: request.query,
-        total,
-        columns: OPERATE_LOG_EXPORT_COLUMNS,
-        batches,
-        message: `导出${TITLE} ${total} 条`,
-      });
-    },
+    async (request, reply) =>
+      sendExport(ctx, reply, await service.export(actorOf(request), request.query)),
   );
 };

@@ -10,9 +10,10 @@ import {
 } from '@health/contract';
 import type { Selectable } from 'kysely';
 import type { OperationLogsTable } from '../../../db/schema.js';
+import type { Actor } from '../../../platform/actor.js';
 import { AUDIT_MODULES, auditModuleLabel } from '../../../platform/audit.js';
 import type { AppContext } from '../../../platform/context.js';
-import type { ExportColumn } from '../../../platform/export.js';
+import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
 import { countRows, paginate, readInBatches } from '../../../platform/pagination.js';
 import { OperateLogRepo } from './repo.js';
 
@@ -21,6 +22,7 @@ type LogRow = Selectable<OperationLogsTable>;
 /** Excel keeps at most this many characters in a cell. */
 const EXCEL_CELL_MAX = 32_767;
 const EXPORT_BATCH = 1000;
+const EXPORT_TITLE = '操作日志';
 
 export function actionLabel(action: string): string {
   return OPERATE_LOG_ACTION_LABELS[action] ?? action;
@@ -86,13 +88,20 @@ export class OperateLogService {
    * Rows of an export: the filter bounded by the newest id at the start (entries written while
    * streaming — the export's own audit entry among them — neither shift nor join the batches).
    */
-  async exportRows(
-    query: OperateLogExportQuery,
-  ): Promise<{ total: number; batches: AsyncIterable<LogRow[]> }> {
+  async export(actor: Actor, query: OperateLogExportQuery): Promise<AuditedExport<LogRow>> {
     const upToId = await this.repo.maxId();
     const filtered = this.repo.filtered(query, upToId);
     const total = await countRows(this.ctx.db, filtered);
-    return { total, batches: readInBatches(filtered, EXPORT_BATCH) };
+    return {
+      actor,
+      module: 'authority',
+      title: EXPORT_TITLE,
+      filter: query,
+      total,
+      columns: OPERATE_LOG_EXPORT_COLUMNS,
+      batches: readInBatches(filtered, EXPORT_BATCH),
+      message: `导出${EXPORT_TITLE} ${total} 条`,
+    };
   }
 
   /** Modules and actions present in the log, with Chinese labels (known modules first). */

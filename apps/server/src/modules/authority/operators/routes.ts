@@ -19,7 +19,7 @@ import {
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentOperator } from '../../../platform/auth.js';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
 import { ANY_OPERATOR } from '../../../platform/permissions.js';
@@ -51,7 +51,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
         response: { 200: envelope(operatorListResponseSchema) },
       },
     },
-    async (request) => ok(await operators.list(request, request.query)),
+    async (request) => ok(await operators.list(actorOf(request), request.query)),
   );
 
   app.get(
@@ -65,7 +65,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
         response: { 200: envelope(operatorDetailSchema) },
       },
     },
-    async (request) => ok(await operators.detail(request, request.query.id)),
+    async (request) => ok(await operators.detail(actorOf(request), request.query.id)),
   );
 
   app.post(
@@ -80,7 +80,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
         response: { 200: envelope(initialPasswordResponseSchema) },
       },
     },
-    async (request) => ok(await operators.add(request, request.body), '操作员已新增'),
+    async (request) => ok(await operators.add(actorOf(request), request.body), '操作员已新增'),
   );
 
   app.post(
@@ -97,7 +97,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
     },
     async (request) => {
       const { id, ...input } = request.body;
-      await operators.update(request, id, input);
+      await operators.update(actorOf(request), id, input);
       return ok({ id }, '操作员已保存');
     },
   );
@@ -115,7 +115,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
       },
     },
     async (request) => {
-      await operators.delete(request, request.body.id);
+      await operators.delete(actorOf(request), request.body.id);
       return ok(null, '操作员已删除');
     },
   );
@@ -134,7 +134,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
     },
     async (request) =>
       ok(
-        await operators.resetPassword(request, request.body.id, request.body.password),
+        await operators.resetPassword(actorOf(request), request.body.id, request.body.password),
         '密码已重置',
       ),
   );
@@ -152,7 +152,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
       },
     },
     async (request) => {
-      await operators.setEnabled(request, request.body.id, true);
+      await operators.setEnabled(actorOf(request), request.body.id, true);
       return ok({ count: 0 }, '操作员已启用');
     },
   );
@@ -170,7 +170,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
       },
     },
     async (request) => {
-      const count = await operators.setEnabled(request, request.body.id, false);
+      const count = await operators.setEnabled(actorOf(request), request.body.id, false);
       return ok({ count }, '操作员已停用');
     },
   );
@@ -187,7 +187,8 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
         response: { 200: envelope(revealPhoneResponseSchema) },
       },
     },
-    async (request) => ok({ phone: await operators.revealPhone(request, request.body.id) }),
+    async (request) =>
+      ok({ phone: await operators.revealPhone(actorOf(request), request.body.id) }),
   );
 
   app.get(
@@ -201,7 +202,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
         response: { 200: envelope(sessionListResponseSchema) },
       },
     },
-    async (request) => ok(await operators.sessions(request, request.query.id)),
+    async (request) => ok(await operators.sessions(actorOf(request), request.query.id)),
   );
 
   app.post(
@@ -217,7 +218,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
       },
     },
     async (request) => {
-      await operators.revokeSession(request, request.body.id, request.body.sessionId);
+      await operators.revokeSession(actorOf(request), request.body.id, request.body.sessionId);
       return ok(null, '会话已结束');
     },
   );
@@ -232,7 +233,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
         response: { 200: envelope(sessionListResponseSchema) },
       },
     },
-    async (request) => ok(await operators.mySessions(request)),
+    async (request) => ok(await operators.mySessions(actorOf(request))),
   );
 
   app.post(
@@ -248,7 +249,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
       },
     },
     async (request) => {
-      await operators.revokeSession(request, currentOperator(request).id, request.body.sessionId);
+      await operators.revokeOwnSession(actorOf(request), request.body.sessionId);
       return ok(null, '会话已结束');
     },
   );

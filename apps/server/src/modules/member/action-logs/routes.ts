@@ -7,7 +7,9 @@ import {
   envelope,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
+import { sendExport } from '../../../platform/export.js';
 import { ok } from '../../../platform/envelope.js';
 import { ActionLogService } from './service.js';
 
@@ -44,6 +46,7 @@ export const memberActionLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
         querystring: actionLogExportQuerySchema,
       },
     },
-    async (request, reply) => logs.export(request, reply, request.query),
+    async (request, reply) =>
+      sendExport(ctx, reply, await logs.export(actorOf(request), request.query)),
   );
 };

@@ -14,6 +14,7 @@ import {
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
 import { ChannelService } from './service.js';
@@ -104,7 +105,7 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         response: { 200: idAnswer },
       },
     },
-    async (request) => ok({ id: await channels.add(request, request.body) }),
+    async (request) => ok({ id: await channels.add(actorOf(request), request.body) }),
   );
 
   app.post(
@@ -121,7 +122,7 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
     async (request) => {
       const { id, ...input } = request.body;
-      await channels.update(request, id, input);
+      await channels.update(actorOf(request), id, input);
       return ok({ id });
     },
   );
@@ -139,7 +140,7 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     async (request) => {
-      await channels.delete(request, request.body.id);
+      await channels.delete(actorOf(request), request.body.id);
       return ok({ id: request.body.id });
     },
   );

@@ -9,7 +9,7 @@ import {
   type Page,
   type SiteInfo,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import QRCode from 'qrcode';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { fromDbBool, toDbBool, toNumber } from '../../../db/values.js';
@@ -116,7 +116,7 @@ export class ChannelService {
     };
   }
 
-  async add(request: FastifyRequest, input: ChannelSaveRequest): Promise<number> {
+  async add(actor: Actor, input: ChannelSaveRequest): Promise<number> {
     await this.assertCodeFree(input.code);
     const at = this.ctx.now();
     try {
@@ -126,8 +126,8 @@ export class ChannelService {
           created_at: at,
           updated_at: at,
         });
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'add',
@@ -145,7 +145,7 @@ export class ChannelService {
     }
   }
 
-  async update(request: FastifyRequest, id: number, input: ChannelSaveRequest): Promise<void> {
+  async update(actor: Actor, id: number, input: ChannelSaveRequest): Promise<void> {
     const row = await this.load(id);
     await this.assertCodeFree(input.code, id);
     const before = this.toChannel(row);
@@ -155,8 +155,8 @@ export class ChannelService {
           ...ChannelService.columns(input),
           updated_at: this.ctx.now(),
         });
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'edit',
@@ -175,7 +175,7 @@ export class ChannelService {
   }
 
   /** A channel with members cannot be deleted (it can be disabled). */
-  async delete(request: FastifyRequest, id: number): Promise<void> {
+  async delete(actor: Actor, id: number): Promise<void> {
     const row = await this.load(id);
     const before = this.toChannel(row);
     await this.ctx.db.transaction().execute(async (trx) => {
@@ -183,8 +183,8 @@ export class ChannelService {
       const members = await repo.memberCount(id);
       if (members > 0) throw new AppError(255, MemberAdminMessages.channelInUse(members));
       await repo.delete(id);
-      await this.ctx.audit.recordRequest(
-        request,
+      await this.ctx.audit.record(
+        actor,
         {
           module: AUDIT_MODULE,
           action: 'delete',

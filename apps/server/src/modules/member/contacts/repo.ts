@@ -79,6 +79,15 @@ export class ContactsRepo {
     return this.base().where('k.id', '=', id).executeTakeFirst();
   }
 
+  /** The newest contact id (0 when none): bounds an export to the rows that exist at its start. */
+  async maxId(): Promise<number> {
+    const newest = await this.db
+      .selectFrom('member_contacts')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return Number(newest?.id ?? 0);
+  }
+
   async countOf(memberId: number): Promise<number> {
     const row = await this.db
       .selectFrom('member_contacts')

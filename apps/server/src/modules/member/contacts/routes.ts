@@ -9,19 +9,15 @@ import {
   contactListResponseSchema,
   contactUpdateRequestSchema,
   envelope,
-  formatDate,
-  relationshipLabel,
-  type ContactItem,
   memberIdResponseSchema,
   revealMemberPhoneResponseSchema,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import { sendAuditedExport, type ExportColumn } from '../../../platform/export.js';
-import { countRows } from '../../../platform/pagination.js';
-import { AUDIT_MODULE } from '../members/service.js';
+import { sendExport } from '../../../platform/export.js';
 import { ContactsService } from './service.js';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
@@ -29,18 +25,6 @@ const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 const PAGES = [MemberPages.lists, MemberPages.manage];
 const READ_PAGES = [MemberPages.lists, MemberPages.detail, MemberPages.manage];
 const TAGS = ['member'];
-
-const EXPORT_COLUMNS: ExportColumn<ContactItem>[] = [
-  { header: '会员编号', value: (r) => r.memberId, width: 10 },
-  { header: '会员姓名', value: (r) => r.memberName, width: 12 },
-  { header: '会员手机号', value: (r) => r.memberPhone, width: 16 },
-  { header: '家庭成员', value: (r) => r.name, width: 12 },
-  { header: '手机号', value: (r) => r.phone, width: 16 },
-  // Spec §3: a missing code shows '-', an unknown one shows nothing.
-  { header: '关系', value: (r) => relationshipLabel(r.relationship), width: 10 },
-  { header: '接收预警短信', value: (r) => (r.receiveWarningSms ? '是' : '否'), width: 14 },
-  { header: '添加时间', value: (r) => formatDate(r.createdAt), width: 20 },
-];
 
 export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
@@ -76,7 +60,10 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
     async (request) => {
       const { memberId, ...values } = request.body;
-      return ok({ id: await contacts.add(request, memberId, values) }, MemberMessages.contactAdded);
+      return ok(
+        { id: await contacts.add(actorOf(request), memberId, values) },
+        MemberMessages.contactAdded,
+      );
     },
   );
 
@@ -94,7 +81,7 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
     async (request) => {
       const { id, ...values } = request.body;
-      await contacts.update(request, id, values);
+      await contacts.update(actorOf(request), id, values);
       return ok({ id }, MemberMessages.contactSaved);
     },
   );
@@ -112,7 +99,7 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     async (request) => {
-      await contacts.delete(request, request.body.id);
+      await contacts.delete(actorOf(request), request.body.id);
       return ok(null, MemberMessages.contactDeleted);
     },
   );
@@ -129,7 +116,7 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         response: { 200: envelope(revealMemberPhoneResponseSchema) },
       },
     },
-    async (request) => ok({ phone: await contacts.revealPhone(request, request.body.id) }),
+    async (request) => ok({ phone: await contacts.revealPhone(actorOf(request), request.body.id) }),
   );
 
   app.get(
@@ -142,15 +129,7 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         querystring: contactExportQuerySchema,
       },
     },
-    async (request, reply) => {
-      return sendAuditedExport(ctx, request, reply, {
-        module: AUDIT_MODULE,
-        title: '家庭成员',
-        filter: request.query,
-        total: await countRows(ctx.db, await contacts.exportQuery(request.query)),
-        columns: EXPORT_COLUMNS,
-        batches: contacts.exportBatches(request.query),
-      });
-    },
+    async (request, reply) =>
+      sendExport(ctx, reply, await contacts.export(actorOf(request), request.query)),
   );
 };

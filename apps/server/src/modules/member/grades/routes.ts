@@ -17,7 +17,9 @@ import {
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
+import { sendExport } from '../../../platform/export.js';
 import { ok } from '../../../platform/envelope.js';
 import { GradeService } from './service.js';
 
@@ -94,7 +96,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         response: { 200: idAnswer },
       },
     },
-    async (request) => ok({ id: await grades.add(request, request.body) }),
+    async (request) => ok({ id: await grades.add(actorOf(request), request.body) }),
   );
 
   app.post(
@@ -111,7 +113,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     },
     async (request) => {
       const { id, ...input } = request.body;
-      await grades.update(request, id, input);
+      await grades.update(actorOf(request), id, input);
       return ok({ id });
     },
   );
@@ -129,7 +131,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      await grades.delete(request, request.body.id);
+      await grades.delete(actorOf(request), request.body.id);
       return ok({ id: request.body.id });
     },
   );
@@ -147,7 +149,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      await grades.changeMemberGrade(request, request.body);
+      await grades.changeMemberGrade(actorOf(request), request.body);
       return ok(null, '等级已修改');
     },
   );
@@ -176,6 +178,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         querystring: gradeLogExportQuerySchema,
       },
     },
-    async (request, reply) => grades.logExport(request, reply, request.query),
+    async (request, reply) =>
+      sendExport(ctx, reply, await grades.logExport(actorOf(request), request.query)),
   );
 };

@@ -15,23 +15,22 @@ import {
   type MemberGrade,
   type Page,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../../db/errors.js';
 import type { Database } from '../../../db/schema.js';
 import { toNumber } from '../../../db/values.js';
-import { currentOperator } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
-import { sendAuditedExport, type ExportColumn } from '../../../platform/export.js';
+import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
 import {
   countRows,
+  mapBatches,
   paginate,
   readInBatches,
   type PageRequest,
 } from '../../../platform/pagination.js';
 import { formatDate } from '@health/contract';
-import type { FastifyReply } from 'fastify';
 import { GradesRepo, type GradeLogRow, type GradeRow } from './repo.js';
 
 export const AUDIT_MODULE = 'member';
@@ -243,9 +242,9 @@ export class GradeService {
     };
   }
 
-  private static operatorOf(request: FastifyRequest): GradeOperator {
-    const op = currentOperator(request);
-    return { id: op.id, name: op.realName || op.username };
+  private static operatorOf(actor: Actor): GradeOperator {
+    const op = actor;
+    return { id: op.operatorId, name: op.displayName };
   }
 
   private uniqueError(err: unknown): never {
@@ -258,13 +257,13 @@ export class GradeService {
     throw err;
   }
 
-  async add(request: FastifyRequest, input: GradeSaveRequest): Promise<number> {
+  async add(actor: Actor, input: GradeSaveRequest): Promise<number> {
     await this.assertUnique(input);
     const existing = await this.repo.all();
     if (existing.length === 0 && input.growthRequired !== 0)
       throw ValidationError.field('growthRequired', MemberAdminMessages.lowestGradeGrowth);
     const at = this.ctx.now();
-    const operator = GradeService.operatorOf(request);
+    const operator = GradeService.operatorOf(actor);
     try {
       return await this.ctx.db.transaction().execute(async (trx) => {
         const repo = new GradesRepo(trx);
@@ -276,8 +275,8 @@ export class GradeService {
         });
         await repo.renumber();
         const moved = await this.regradeAll(trx, operator);
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'add',
@@ -293,13 +292,13 @@ export class GradeService {
     }
   }
 
-  async update(request: FastifyRequest, id: number, input: GradeSaveRequest): Promise<void> {
+  async update(actor: Actor, id: number, input: GradeSaveRequest): Promise<void> {
     const row = await this.load(id);
     if (Number(row.growth_required) === 0 && input.growthRequired !== 0)
       throw ValidationError.field('growthRequired', MemberAdminMessages.lowestGradeKeep);
     await this.assertUnique(input, id);
     const before = toGrade(row);
-    const operator = GradeService.operatorOf(request);
+    const operator = GradeService.operatorOf(actor);
     try {
       await this.ctx.db.transaction().execute(async (trx) => {
         const repo = new GradesRepo(trx);
@@ -309,8 +308,8 @@ export class GradeService {
           await repo.renumber();
           moved = await this.regradeAll(trx, operator);
         }
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'edit',
@@ -326,7 +325,7 @@ export class GradeService {
     }
   }
 
-  async delete(request: FastifyRequest, id: number): Promise<void> {
+  async delete(actor: Actor, id: number): Promise<void> {
     const row = await this.load(id);
     if (Number(row.growth_required) === 0)
       throw new AppError(255, MemberAdminMessages.lowestGradeDelete);
@@ -343,8 +342,8 @@ export class GradeService {
       if (again > 0) throw new AppError(255, MemberAdminMessages.gradeInUse(again));
       await repo.delete(id);
       await repo.renumber();
-      await this.ctx.audit.recordRequest(
-        request,
+      await this.ctx.audit.record(
+        actor,
         {
           module: AUDIT_MODULE,
           action: 'delete',
@@ -357,7 +356,7 @@ export class GradeService {
   }
 
   /** Manual grade change of one member (growth unchanged), with the operator's reason. */
-  async changeMemberGrade(request: FastifyRequest, input: ChangeMemberGradeRequest): Promise<void> {
+  async changeMemberGrade(actor: Actor, input: ChangeMemberGradeRequest): Promise<void> {
     const grade = await this.repo.find(input.gradeId);
     if (!grade) throw ValidationError.field('gradeId', MemberAdminMessages.gradeNotFound);
     const member = await this.ctx.db
@@ -371,7 +370,7 @@ export class GradeService {
     if (Number(member.grade_id) === input.gradeId)
       throw ValidationError.field('gradeId', MemberAdminMessages.gradeUnchanged);
     const from = await this.repo.find(Number(member.grade_id));
-    const operator = GradeService.operatorOf(request);
+    const operator = GradeService.operatorOf(actor);
     const at = this.ctx.now();
     await this.ctx.db.transaction().execute(async (trx) => {
       await trx
@@ -390,8 +389,8 @@ export class GradeService {
         remark: input.remark,
         created_at: at,
       });
-      await this.ctx.audit.recordRequest(
-        request,
+      await this.ctx.audit.record(
+        actor,
         {
           module: AUDIT_MODULE,
           action: 'changeGrade',
@@ -410,7 +409,7 @@ export class GradeService {
     return paginate(this.ctx.db, this.repo.logQuery(query), query, toGradeLogItem);
   }
 
-  async logExport(request: FastifyRequest, reply: FastifyReply, query: GradeLogExportQuery) {
+  async logExport(actor: Actor, query: GradeLogExportQuery): Promise<AuditedExport<GradeLogItem>> {
     const q = this.repo.logQuery(query);
     const columns: ExportColumn<GradeLogItem>[] = [
       { header: '会员', value: (r) => r.memberName, width: 16 },
@@ -423,21 +422,14 @@ export class GradeService {
       { header: '备注', value: (r) => r.remark, width: 30 },
       { header: '变更时间', value: (r) => formatDate(r.createdAt), width: 20 },
     ];
-    return sendAuditedExport(this.ctx, request, reply, {
+    return {
+      actor,
       module: AUDIT_MODULE,
       title: '等级变更记录',
       filter: query,
       total: await countRows(this.ctx.db, q),
       columns,
       batches: mapBatches(readInBatches(q, 1000), toGradeLogItem),
-    });
+    };
   }
-}
-
-/** Map each batch of an async batch stream. */
-export async function* mapBatches<A, B>(
-  batches: AsyncIterable<A[]>,
-  map: (a: A) => B,
-): AsyncGenerator<B[]> {
-  for await (const batch of batches) yield batch.map(map);
 }

@@ -10,6 +10,7 @@ import {
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
 import { LogoffService } from './service.js';
@@ -59,7 +60,7 @@ export const memberLogoffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (request) => {
-      await logoff.approve(request, request.body.id);
+      await logoff.approve(actorOf(request), request.body.id);
       return ok(null, MemberAdminMessages.approved);
     },
   );
@@ -77,7 +78,7 @@ export const memberLogoffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (request) => {
-      await logoff.reject(request, request.body.id, request.body.rejectReason);
+      await logoff.reject(actorOf(request), request.body.id, request.body.rejectReason);
       return ok(null, MemberAdminMessages.rejected);
     },
   );

@@ -7,10 +7,9 @@ import {
   type LogoffListQuery,
   type Page,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { currentOperator } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError } from '../../../platform/errors.js';
 import { recordMemberAction } from '../action-logs/service.js';
@@ -107,17 +106,17 @@ export class LogoffService {
   }
 
   /** Approve: the request, the anonymisation, an action-log row and the audit entry, in ONE transaction. */
-  async approve(request: FastifyRequest, id: number): Promise<void> {
+  async approve(actor: Actor, id: number): Promise<void> {
     const req = await this.loadPending(id);
-    const operator = currentOperator(request);
-    const handlerName = operator.realName || operator.username;
+    const operator = actor;
+    const handlerName = operator.displayName;
     const at = this.ctx.now();
     await this.ctx.db.transaction().execute(async (trx) => {
       const repo = new LogoffRepo(trx);
       const settled = await repo.settle(id, {
         status: 'approved',
         reject_reason: '',
-        handled_by: operator.id,
+        handled_by: operator.operatorId,
         handled_by_name: handlerName,
         handled_at: at,
       });
@@ -131,8 +130,8 @@ export class LogoffService {
         detail: `注销申请已通过（审核人：${handlerName}）`,
         at,
       });
-      await this.ctx.audit.recordRequest(
-        request,
+      await this.ctx.audit.record(
+        actor,
         {
           module: AUDIT_MODULE,
           action: 'logoffApprove',
@@ -158,22 +157,22 @@ export class LogoffService {
     });
   }
 
-  async reject(request: FastifyRequest, id: number, rejectReason: string): Promise<void> {
+  async reject(actor: Actor, id: number, rejectReason: string): Promise<void> {
     const req = await this.loadPending(id);
-    const operator = currentOperator(request);
-    const handlerName = operator.realName || operator.username;
+    const operator = actor;
+    const handlerName = operator.displayName;
     const at = this.ctx.now();
     await this.ctx.db.transaction().execute(async (trx) => {
       const settled = await new LogoffRepo(trx).settle(id, {
         status: 'rejected',
         reject_reason: rejectReason,
-        handled_by: operator.id,
+        handled_by: operator.operatorId,
         handled_by_name: handlerName,
         handled_at: at,
       });
       if (!settled) throw new AppError(255, MemberAdminMessages.logoffHandled);
-      await this.ctx.audit.recordRequest(
-        request,
+      await this.ctx.audit.record(
+        actor,
         {
           module: AUDIT_MODULE,
           action: 'logoffReject',

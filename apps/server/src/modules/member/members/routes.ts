@@ -1,11 +1,8 @@
 import {
-  GENDER_LABELS,
-  MEMBER_STATUS_LABELS,
   MemberMessages,
   MemberPages,
   MemberPaths,
   envelope,
-  formatDate,
   memberAddRequestSchema,
   memberDetailSchema,
   memberExportQuerySchema,
@@ -19,40 +16,20 @@ import {
   memberUpdateRequestSchema,
   revealIdNumberResponseSchema,
   revealMemberPhoneResponseSchema,
-  type MemberListItem,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import { sendAuditedExport, type ExportColumn } from '../../../platform/export.js';
-import { countRows } from '../../../platform/pagination.js';
-import { AUDIT_MODULE, MembersService } from './service.js';
+import { sendExport } from '../../../platform/export.js';
+import { MembersService } from './service.js';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 const PAGE = MemberPages.lists;
 /** The detail page is granted with the list page; either lets an operator read a member. */
 const READ_PAGES = [MemberPages.lists, MemberPages.detail];
 const TAGS = ['member'];
-
-type ExportRow = MemberListItem & { idNumber: string; province: string; city: string };
-
-const EXPORT_COLUMNS: ExportColumn<ExportRow>[] = [
-  { header: '会员编号', value: (r) => r.id, width: 10 },
-  { header: '姓名', value: (r) => r.name, width: 12 },
-  { header: '手机号', value: (r) => r.phone, width: 16 },
-  { header: '身份证号', value: (r) => r.idNumber, width: 22 },
-  { header: '性别', value: (r) => GENDER_LABELS[r.gender], width: 8 },
-  { header: '省份', value: (r) => r.province, width: 10 },
-  { header: '城市', value: (r) => r.city, width: 10 },
-  { header: '会员等级', value: (r) => r.gradeName, width: 12 },
-  { header: '渠道', value: (r) => r.channelName, width: 14 },
-  { header: '状态', value: (r) => MEMBER_STATUS_LABELS[r.status], width: 10 },
-  { header: '积分', value: (r) => r.pointsBalance, width: 10 },
-  { header: '成长值', value: (r) => r.growthValue, width: 10 },
-  { header: '注册时间', value: (r) => formatDate(r.registeredAt), width: 20 },
-  { header: '最近活跃', value: (r) => formatDate(r.lastActiveAt), width: 20 },
-];
 
 /** 会员列表 / 会员详情: members with masked personal numbers, changes audited. */
 export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -98,7 +75,8 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: envelope(memberIdResponseSchema) },
       },
     },
-    async (request) => ok({ id: await members.add(request, request.body) }, MemberMessages.added),
+    async (request) =>
+      ok({ id: await members.add(actorOf(request), request.body) }, MemberMessages.added),
   );
 
   app.post(
@@ -114,7 +92,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await members.update(request, request.body);
+      await members.update(actorOf(request), request.body);
       return ok({ id: request.body.id }, MemberMessages.saved);
     },
   );
@@ -132,7 +110,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await members.freeze(request, request.body.id, request.body.reason);
+      await members.freeze(actorOf(request), request.body.id, request.body.reason);
       return ok(null, MemberMessages.frozen);
     },
   );
@@ -150,7 +128,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await members.unfreeze(request, request.body.id, request.body.reason);
+      await members.unfreeze(actorOf(request), request.body.id, request.body.reason);
       return ok(null, MemberMessages.unfrozen);
     },
   );
@@ -167,7 +145,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: envelope(revealMemberPhoneResponseSchema) },
       },
     },
-    async (request) => ok({ phone: await members.revealPhone(request, request.body.id) }),
+    async (request) => ok({ phone: await members.revealPhone(actorOf(request), request.body.id) }),
   );
 
   app.post(
@@ -182,7 +160,8 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: envelope(revealIdNumberResponseSchema) },
       },
     },
-    async (request) => ok({ idNumber: await members.revealIdNumber(request, request.body.id) }),
+    async (request) =>
+      ok({ idNumber: await members.revealIdNumber(actorOf(request), request.body.id) }),
   );
 
   app.get(
@@ -195,15 +174,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         querystring: memberExportQuerySchema,
       },
     },
-    async (request, reply) => {
-      return sendAuditedExport(ctx, request, reply, {
-        module: AUDIT_MODULE,
-        title: '会员列表',
-        filter: request.query,
-        total: await countRows(ctx.db, await members.exportQuery(request.query)),
-        columns: EXPORT_COLUMNS,
-        batches: members.exportBatches(request.query),
-      });
-    },
+    async (request, reply) =>
+      sendExport(ctx, reply, await members.export(actorOf(request), request.query)),
   );
 };

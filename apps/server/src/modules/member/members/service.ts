@@ -1,5 +1,8 @@
 import {
+  GENDER_LABELS,
+  MEMBER_STATUS_LABELS,
   MemberMessages,
+  formatDate,
   State,
   maskIdNumber,
   maskPhone,
@@ -12,12 +15,12 @@ import {
   type MemberUpdateInput,
   type Page,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import { isUniqueViolation } from '../../../db/errors.js';
-import { currentOperator } from '../../../platform/auth.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
-import { readInBatches } from '../../../platform/pagination.js';
+import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
+import { countRows, mapBatches, readInBatches } from '../../../platform/pagination.js';
 import { ContactsRepo } from '../contacts/repo.js';
 import { GradeService } from '../grades/service.js';
 import { MembersRepo, type MemberListRecord, type MemberRecord } from './repo.js';
@@ -68,6 +71,25 @@ export function toMemberItem(row: MemberListRecord): MemberListItem {
   };
 }
 
+type MemberExportRow = MemberListItem & { idNumber: string; province: string; city: string };
+
+const EXPORT_COLUMNS: ExportColumn<MemberExportRow>[] = [
+  { header: '会员编号', value: (r) => r.id, width: 10 },
+  { header: '姓名', value: (r) => r.name, width: 12 },
+  { header: '手机号', value: (r) => r.phone, width: 16 },
+  { header: '身份证号', value: (r) => r.idNumber, width: 22 },
+  { header: '性别', value: (r) => GENDER_LABELS[r.gender], width: 8 },
+  { header: '省份', value: (r) => r.province, width: 10 },
+  { header: '城市', value: (r) => r.city, width: 10 },
+  { header: '会员等级', value: (r) => r.gradeName, width: 12 },
+  { header: '渠道', value: (r) => r.channelName, width: 14 },
+  { header: '状态', value: (r) => MEMBER_STATUS_LABELS[r.status], width: 10 },
+  { header: '积分', value: (r) => r.pointsBalance, width: 10 },
+  { header: '成长值', value: (r) => r.growthValue, width: 10 },
+  { header: '注册时间', value: (r) => formatDate(r.registeredAt), width: 20 },
+  { header: '最近活跃', value: (r) => formatDate(r.lastActiveAt), width: 20 },
+];
+
 export class MembersService {
   private readonly repo: MembersRepo;
   private readonly grades: GradeService;
@@ -83,20 +105,26 @@ export class MembersService {
   }
 
   /** The export's query, bounded to the members that exist when it starts. */
-  async exportQuery(query: MemberExportParams) {
-    const maxId = await this.repo.maxId();
-    return this.repo.exportQuery(query).where('m.id', '<=', maxId);
-  }
-
-  async *exportBatches(query: MemberExportParams) {
-    for await (const rows of readInBatches(await this.exportQuery(query), 1000)) {
-      yield rows.map((row) => ({
+  /**
+   * The export (phone and ID number masked): the filter, bounded to the members that exist when it
+   * starts, read in batches of 1,000.
+   */
+  async export(actor: Actor, query: MemberExportParams): Promise<AuditedExport<MemberExportRow>> {
+    const q = this.repo.exportQuery(query).where('m.id', '<=', await this.repo.maxId());
+    return {
+      actor,
+      module: AUDIT_MODULE,
+      title: '会员列表',
+      filter: query,
+      total: await countRows(this.ctx.db, q),
+      columns: EXPORT_COLUMNS,
+      batches: mapBatches(readInBatches(q, 1000), (row) => ({
         ...toMemberItem(row),
         idNumber: maskIdNumber(row.id_number),
         province: row.province,
         city: row.city,
-      }));
-    }
+      })),
+    };
   }
 
   private async load(id: number, repo = this.repo): Promise<MemberRecord> {
@@ -142,13 +170,13 @@ export class MembersService {
    * A member added by an operator: registered now, its grade the one its growth value reaches
    * (grade log 'growth' from none), its family contacts, a 'register' action — one transaction.
    */
-  async add(request: FastifyRequest, input: MemberAddInput): Promise<number> {
+  async add(actor: Actor, input: MemberAddInput): Promise<number> {
     await this.assertPhoneFree(input.phone);
     await this.assertChannel(input.channelId);
     // The grade rule of the grades area: the highest grade the growth value reaches.
     const grade = await this.grades.gradeOf(input.growthValue);
     if (!grade) throw new AppError(State.FAILED, MemberMessages.noGrade);
-    const operator = currentOperator(request);
+    const operator = actor;
     const at = this.ctx.now();
     try {
       return await this.ctx.db.transaction().execute(async (trx) => {
@@ -173,16 +201,16 @@ export class MembersService {
           fromGradeId: null,
           toGradeId: Number(grade.id),
           growthValue: input.growthValue,
-          operatorId: operator.id,
-          operatorName: operator.username,
+          operatorId: operator.operatorId,
+          operatorName: operator.operatorName,
           remark: '后台新增会员',
           at,
         });
-        await repo.insertActionLog(id, 'register', '后台新增会员', request.ip, at);
+        await repo.insertActionLog(id, 'register', '后台新增会员', actor.ip, at);
         await new ContactsRepo(trx).insertMany(id, input.contacts, at);
         const row = await this.load(id, repo);
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'add',
@@ -206,7 +234,7 @@ export class MembersService {
     }
   }
 
-  async update(request: FastifyRequest, input: MemberUpdateInput): Promise<void> {
+  async update(actor: Actor, input: MemberUpdateInput): Promise<void> {
     const before = await this.load(input.id);
     if (before.status === 'logged_off') throw new AppError(State.FAILED, MemberMessages.loggedOff);
     if (input.phone !== undefined) await this.assertPhoneFree(input.phone, input.id);
@@ -229,8 +257,8 @@ export class MembersService {
           at,
         });
         const after = await this.load(input.id, repo);
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'edit',
@@ -246,21 +274,21 @@ export class MembersService {
     }
   }
 
-  async freeze(request: FastifyRequest, id: number, reason: string): Promise<void> {
+  async freeze(actor: Actor, id: number, reason: string): Promise<void> {
     const before = await this.load(id);
     if (before.status === 'logged_off') throw new AppError(State.FAILED, MemberMessages.loggedOff);
     if (before.status === 'frozen') throw new AppError(State.FAILED, MemberMessages.alreadyFrozen);
-    await this.changeStatus(request, before, 'freeze', 'frozen', reason);
+    await this.changeStatus(actor, before, 'freeze', 'frozen', reason);
   }
 
-  async unfreeze(request: FastifyRequest, id: number, reason: string): Promise<void> {
+  async unfreeze(actor: Actor, id: number, reason: string): Promise<void> {
     const before = await this.load(id);
     if (before.status !== 'frozen') throw new AppError(State.FAILED, MemberMessages.notFrozen);
-    await this.changeStatus(request, before, 'unfreeze', 'normal', reason);
+    await this.changeStatus(actor, before, 'unfreeze', 'normal', reason);
   }
 
   private async changeStatus(
-    request: FastifyRequest,
+    actor: Actor,
     before: MemberRecord,
     action: 'freeze' | 'unfreeze',
     to: 'frozen' | 'normal',
@@ -281,8 +309,8 @@ export class MembersService {
           State.FAILED,
           action === 'freeze' ? MemberMessages.alreadyFrozen : MemberMessages.notFrozen,
         );
-      await this.ctx.audit.recordRequest(
-        request,
+      await this.ctx.audit.record(
+        actor,
         {
           module: AUDIT_MODULE,
           action,
@@ -297,9 +325,9 @@ export class MembersService {
   }
 
   /** One plain phone number; the reveal itself is written to the operation log. */
-  async revealPhone(request: FastifyRequest, id: number): Promise<string> {
+  async revealPhone(actor: Actor, id: number): Promise<string> {
     const row = await this.load(id);
-    await this.ctx.audit.recordRequest(request, {
+    await this.ctx.audit.record(actor, {
       module: AUDIT_MODULE,
       action: 'reveal',
       target: memberTarget(row),
@@ -309,9 +337,9 @@ export class MembersService {
     return row.phone ?? '';
   }
 
-  async revealIdNumber(request: FastifyRequest, id: number): Promise<string> {
+  async revealIdNumber(actor: Actor, id: number): Promise<string> {
     const row = await this.load(id);
-    await this.ctx.audit.recordRequest(request, {
+    await this.ctx.audit.record(actor, {
       module: AUDIT_MODULE,
       action: 'reveal',
       target: memberTarget(row),

@@ -6,6 +6,7 @@ import {
   SettingsPaths,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
 import { PaymentService } from './service.js';
@@ -41,6 +42,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(payConfigSchema) },
       },
     },
-    async (request) => ok(await payment.update(request, request.body), '已保存'),
+    async (request) => ok(await payment.update(actorOf(request), request.body), '已保存'),
   );
 };

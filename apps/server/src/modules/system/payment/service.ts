@@ -8,7 +8,7 @@ import {
   type PaySecretField,
   type payConfigUpdateSchema,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../../platform/context.js';
 import { ValidationError } from '../../../platform/errors.js';
@@ -85,7 +85,7 @@ export class PaymentService {
     return PAY_CHANNELS.map((c) => this.view(rows.get(c), c));
   }
 
-  async update(request: FastifyRequest, input: PayConfigInput): Promise<PayConfig> {
+  async update(actor: Actor, input: PayConfigInput): Promise<PayConfig> {
     const { channel } = input;
     const fields = PAY_CHANNEL_FIELDS[channel];
     const current = await this.repo.find(channel);
@@ -97,7 +97,7 @@ export class PaymentService {
       merchant_id: fields.ids.includes('merchantId') ? input.merchantId : '',
       app_id: fields.ids.includes('appId') ? input.appId : '',
       updated_at: this.ctx.now(),
-      updated_by: request.operator?.id ?? null,
+      updated_by: actor.operatorId,
     };
 
     const errors: { field: string; msg: string }[] = [];
@@ -130,8 +130,8 @@ export class PaymentService {
 
     await this.ctx.db.transaction().execute(async (trx) => {
       await new PaymentRepo(trx).upsert(next);
-      await this.ctx.audit.recordRequest(
-        request,
+      await this.ctx.audit.record(
+        actor,
         {
           module: 'system',
           action: 'edit',

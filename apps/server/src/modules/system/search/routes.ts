@@ -14,6 +14,7 @@ import {
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
 import { SearchService } from './service.js';
@@ -68,7 +69,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: envelope(z.object({ id: z.number().int() })) },
       },
     },
-    async (request) => ok({ id: await search.save(request, request.body) }),
+    async (request) => ok({ id: await search.save(actorOf(request), request.body) }),
   );
 
   app.post(
@@ -85,7 +86,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const { id, ...input } = request.body;
-      await search.update(request, id, input);
+      await search.update(actorOf(request), id, input);
       return ok({ id });
     },
   );
@@ -102,7 +103,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: envelope(contentDeletedSchema) },
       },
     },
-    async (request) => ok({ deleted: await search.delete(request, request.body.ids) }),
+    async (request) => ok({ deleted: await search.delete(actorOf(request), request.body.ids) }),
   );
 
   app.post(
@@ -116,7 +117,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const result = await search.rebuildSuggestions(request);
+      const result = await search.rebuildSuggestions(actorOf(request));
       return ok(result, SearchMessages.suggestRebuilt(result.count));
     },
   );

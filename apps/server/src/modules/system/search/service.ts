@@ -8,7 +8,7 @@ import {
   type SearchSuggestResult,
   type SearchWord,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool, toDbBool } from '../../../db/values.js';
 import type { AppContext } from '../../../platform/context.js';
 import { NotFoundError, ValidationError } from '../../../platform/errors.js';
@@ -99,7 +99,7 @@ export class SearchService {
     };
   }
 
-  async save(request: FastifyRequest, input: SearchSaveRequest): Promise<number> {
+  async save(actor: Actor, input: SearchSaveRequest): Promise<number> {
     await this.assertKeywordFree(input);
     const at = this.ctx.now();
     try {
@@ -109,8 +109,8 @@ export class SearchService {
           created_at: at,
           updated_at: at,
         });
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'add',
@@ -128,7 +128,7 @@ export class SearchService {
     }
   }
 
-  async update(request: FastifyRequest, id: number, input: SearchSaveRequest): Promise<void> {
+  async update(actor: Actor, id: number, input: SearchSaveRequest): Promise<void> {
     const row = await this.load(id);
     await this.assertKeywordFree(input, id);
     const before = toWord(row, this.ctx.now());
@@ -138,8 +138,8 @@ export class SearchService {
           ...SearchService.columns(input),
           updated_at: this.ctx.now(),
         });
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'edit',
@@ -158,7 +158,7 @@ export class SearchService {
   }
 
   /** Delete one or several words; every id must exist. */
-  async delete(request: FastifyRequest, ids: readonly number[]): Promise<number> {
+  async delete(actor: Actor, ids: readonly number[]): Promise<number> {
     const unique = [...new Set(ids)];
     const rows = await this.repo.findMany(unique);
     if (rows.length !== unique.length) throw new NotFoundError(SearchMessages.notFound);
@@ -167,8 +167,8 @@ export class SearchService {
       const deleted = await new SearchRepo(trx).deleteMany(unique);
       for (const row of rows) {
         const word = toWord(row, now);
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           { module: AUDIT_MODULE, action: 'delete', target: target(word), before: snapshot(word) },
           trx,
         );
@@ -181,7 +181,7 @@ export class SearchService {
    * Rebuild the suggestion list from the enabled words valid right now: one entry per distinct
    * keyword, hot words weighted above default ones, smaller sort above larger.
    */
-  async rebuildSuggestions(request: FastifyRequest): Promise<SearchSuggestResult> {
+  async rebuildSuggestions(actor: Actor): Promise<SearchSuggestResult> {
     const at = this.ctx.now();
     return this.ctx.db.transaction().execute(async (trx) => {
       const repo = new SearchRepo(trx);
@@ -203,8 +203,8 @@ export class SearchService {
         sourceTypes: [...e.types].sort().join(','),
       }));
       const count = await repo.replaceSuggestions(entries, at);
-      await this.ctx.audit.recordRequest(
-        request,
+      await this.ctx.audit.record(
+        actor,
         {
           module: AUDIT_MODULE,
           action: 'suggest',

@@ -10,6 +10,7 @@ import {
   settingUpdateRequestSchema,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
 import { assertHolds } from '../../../platform/permissions.js';
@@ -55,7 +56,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) => {
       assertHolds(request, settingsPageOf(request.body.section), 'edit');
-      return ok(await settings.update(request, request.body), '已保存');
+      return ok(await settings.update(actorOf(request), request.body), '已保存');
     },
   );
 

@@ -10,7 +10,7 @@ import {
   type SettingUpdateRequest,
   type SiteInfo,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ValidationError } from '../../../platform/errors.js';
 import { SettingsRepo } from './repo.js';
@@ -45,15 +45,15 @@ export class SettingsSectionService {
     } as SettingInfo;
   }
 
-  async update(request: FastifyRequest, input: SettingUpdateRequest): Promise<SettingInfo> {
+  async update(actor: Actor, input: SettingUpdateRequest): Promise<SettingInfo> {
     const { section, value } = input;
     if (section === 'conversation_set') await this.checkDoctors(value.doctorIds);
     const before = await this.info(section);
-    const operatorId = request.operator?.id ?? null;
+    const operatorId = actor.operatorId;
     try {
       await this.ctx.db.transaction().execute(async (trx) => {
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: 'system',
             action: 'edit',

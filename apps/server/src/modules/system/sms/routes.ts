@@ -18,6 +18,7 @@ import {
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
 import { SmsService } from './service.js';
@@ -71,7 +72,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         response: { 200: idAnswer },
       },
     },
-    async (request) => ok({ id: await sms.add(request, request.body) }),
+    async (request) => ok({ id: await sms.add(actorOf(request), request.body) }),
   );
 
   app.post(
@@ -88,7 +89,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     },
     async (request) => {
       const { id, ...input } = request.body;
-      await sms.update(request, id, input);
+      await sms.update(actorOf(request), id, input);
       return ok({ id });
     },
   );
@@ -106,7 +107,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       },
     },
     async (request) => {
-      await sms.setEnabled(request, request.body.id, request.body.enabled);
+      await sms.setEnabled(actorOf(request), request.body.id, request.body.enabled);
       return ok({ id: request.body.id });
     },
   );
@@ -123,7 +124,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         response: { 200: envelope(contentDeletedSchema) },
       },
     },
-    async (request) => ok({ deleted: await sms.delete(request, request.body.ids) }),
+    async (request) => ok({ deleted: await sms.delete(actorOf(request), request.body.ids) }),
   );
 
   app.post(
@@ -138,7 +139,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         response: { 200: envelope(smsTestSendResultSchema) },
       },
     },
-    async (request) => ok(await sms.testSend(request, request.body), SmsMessages.sent),
+    async (request) => ok(await sms.testSend(actorOf(request), request.body), SmsMessages.sent),
   );
 
   app.get(

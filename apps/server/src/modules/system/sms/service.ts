@@ -17,7 +17,7 @@ import {
   type SmsTestSendRequest,
   type SmsTestSendResult,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool, toDbBool } from '../../../db/values.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
@@ -111,7 +111,7 @@ export class SmsService {
     }
   }
 
-  private columns(request: FastifyRequest, input: SmsTemplateAddRequest) {
+  private columns(actor: Actor, input: SmsTemplateAddRequest) {
     return {
       code: input.code,
       name: input.name,
@@ -120,7 +120,7 @@ export class SmsService {
       provider_template_id: input.providerTemplateId,
       enabled: toDbBool(input.enabled),
       updated_at: this.ctx.now(),
-      updated_by: request.operator?.username ?? '',
+      updated_by: actor.operatorName,
     };
   }
 
@@ -129,14 +129,14 @@ export class SmsService {
     throw err;
   }
 
-  async add(request: FastifyRequest, input: SmsTemplateAddRequest): Promise<number> {
+  async add(actor: Actor, input: SmsTemplateAddRequest): Promise<number> {
     await this.assertCodeFree(input.code);
     try {
       return await this.ctx.db.transaction().execute(async (trx) => {
-        const values = this.columns(request, input);
+        const values = this.columns(actor, input);
         const id = await new SmsRepo(trx).insert({ ...values, created_at: values.updated_at });
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'add',
@@ -152,14 +152,14 @@ export class SmsService {
     }
   }
 
-  async update(request: FastifyRequest, id: number, input: SmsTemplateAddRequest): Promise<void> {
+  async update(actor: Actor, id: number, input: SmsTemplateAddRequest): Promise<void> {
     const before = toTemplate(await this.load(id));
     await this.assertCodeFree(input.code, id);
     try {
       await this.ctx.db.transaction().execute(async (trx) => {
-        await new SmsRepo(trx).update(id, this.columns(request, input));
-        await this.ctx.audit.recordRequest(
-          request,
+        await new SmsRepo(trx).update(id, this.columns(actor, input));
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'edit',
@@ -175,16 +175,16 @@ export class SmsService {
     }
   }
 
-  async setEnabled(request: FastifyRequest, id: number, enabled: boolean): Promise<void> {
+  async setEnabled(actor: Actor, id: number, enabled: boolean): Promise<void> {
     const before = toTemplate(await this.load(id));
     await this.ctx.db.transaction().execute(async (trx) => {
       await new SmsRepo(trx).update(id, {
         enabled: toDbBool(enabled),
         updated_at: this.ctx.now(),
-        updated_by: request.operator?.username ?? '',
+        updated_by: actor.operatorName,
       });
-      await this.ctx.audit.recordRequest(
-        request,
+      await this.ctx.audit.record(
+        actor,
         {
           module: AUDIT_MODULE,
           action: enabled ? 'enable' : 'disable',
@@ -197,7 +197,7 @@ export class SmsService {
     });
   }
 
-  async delete(request: FastifyRequest, ids: readonly number[]): Promise<number> {
+  async delete(actor: Actor, ids: readonly number[]): Promise<number> {
     const unique = [...new Set(ids)];
     const rows = await this.repo.findMany(unique);
     if (rows.length !== unique.length) throw new NotFoundError(SmsMessages.notFound);
@@ -205,8 +205,8 @@ export class SmsService {
       const deleted = await new SmsRepo(trx).deleteMany(unique);
       for (const row of rows) {
         const t = toTemplate(row);
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           { module: AUDIT_MODULE, action: 'delete', target: target(t), before: snapshot(t) },
           trx,
         );
@@ -220,7 +220,7 @@ export class SmsService {
    * sender (the outbox by default). A disabled template is refused; every missing value is
    * reported on its field `params.<name>`.
    */
-  async testSend(request: FastifyRequest, input: SmsTestSendRequest): Promise<SmsTestSendResult> {
+  async testSend(actor: Actor, input: SmsTestSendRequest): Promise<SmsTestSendResult> {
     const template = toTemplate(await this.load(input.id));
     if (!template.enabled) throw new AppError(State.FAILED, SmsMessages.disabled);
     const params: Record<string, string> = {};
@@ -249,9 +249,9 @@ export class SmsService {
         content,
         params,
         providerTemplateId: template.providerTemplateId || undefined,
-        sentBy: request.operator?.username ?? '',
+        sentBy: actor.operatorName,
       });
-      await this.ctx.audit.recordRequest(request, {
+      await this.ctx.audit.record(actor, {
         ...audit,
         after: { ...audit.after, provider: result.provider, messageId: result.messageId },
         message: SmsMessages.sent,
@@ -259,8 +259,8 @@ export class SmsService {
       return { outboxId: result.outboxId, provider: result.provider, content };
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      request.log.error({ err }, 'sms test send failed');
-      await this.ctx.audit.recordRequest(request, {
+      actor.log.error({ err }, 'sms test send failed');
+      await this.ctx.audit.record(actor, {
         ...audit,
         result: 'failure',
         message: SmsMessages.sendFailed(reason),

@@ -2,6 +2,8 @@ import { envelope, settingsPageOf, SettingsPaths, uploadResultSchema } from '@he
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
+import { actorOf } from '../../../platform/actor.js';
+import { readImagePart } from '../../../platform/uploads.js';
 import { UploadService } from './service.js';
 
 /** The pages with image fields: uploading is part of editing them. */
@@ -26,8 +28,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const { data, filename } = await uploads.readImage(request);
-      return ok(await uploads.saveImage(request, data, filename), '上传成功');
+      const { data, filename } = await readImagePart(request);
+      return ok(await uploads.saveImage(actorOf(request), data, filename), '上传成功');
     },
   );
 };

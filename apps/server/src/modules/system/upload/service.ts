@@ -1,5 +1,5 @@
-import { UploadMessages, UPLOAD_IMAGE_MAX_BYTES, type UploadResult } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import { UploadMessages, type UploadResult } from '@health/contract';
+import type { Actor } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ValidationError } from '../../../platform/errors.js';
 import { detectImage, newImageKey, publicUrlOf, sha256Hex } from '../../../platform/uploads.js';
@@ -9,29 +9,7 @@ import { UploadRepo } from './repo.js';
 export class UploadService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** Read the one file part of a multipart request (≤ 5 MB) or refuse with a field error. */
-  async readImage(request: FastifyRequest): Promise<{ data: Buffer; filename: string }> {
-    let part;
-    try {
-      part = await request.file({ limits: { fileSize: UPLOAD_IMAGE_MAX_BYTES, files: 1 } });
-    } catch {
-      throw ValidationError.field('file', UploadMessages.fileRequired);
-    }
-    if (!part) throw ValidationError.field('file', UploadMessages.fileRequired);
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw ValidationError.field('file', UploadMessages.tooLarge);
-      }
-      throw err;
-    }
-    if (data.length === 0) throw ValidationError.field('file', UploadMessages.fileRequired);
-    return { data, filename: part.filename.slice(0, 200) };
-  }
-
-  async saveImage(request: FastifyRequest, data: Buffer, filename: string): Promise<UploadResult> {
+  async saveImage(actor: Actor, data: Buffer, filename: string): Promise<UploadResult> {
     const mime = await detectImage(data);
     if (!mime) throw ValidationError.field('file', UploadMessages.badType);
     const now = this.ctx.now();
@@ -46,11 +24,11 @@ export class UploadService {
           mime,
           size: data.length,
           sha256,
-          operator_id: request.operator?.id ?? null,
+          operator_id: actor.operatorId,
           created_at: now,
         });
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: 'system',
             action: 'upload',
