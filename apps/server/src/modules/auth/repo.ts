@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { perDaySums, pickPerDay } from '../../db/per-day.js';
 import { toDbBool } from '../../db/values.js';
+import { OperatorsRepo } from '../authority/operators/repo.js';
 
 /** Queries of the login flow: captchas, login attempts, the operator signing in. */
 
@@ -119,36 +121,30 @@ export class AuthRepo {
     return rows.length;
   }
 
-  private operatorWithGroup() {
-    return this.db
-      .selectFrom('operators as o')
-      .innerJoin('permission_groups as g', 'g.id', 'o.group_id')
-      .select([
-        'o.id',
-        'o.username',
-        'o.password_hash',
-        'o.enabled',
-        'o.need_change_type',
-        'o.password_changed_at',
-        'o.group_id',
-        'g.builtin',
-        'g.updated_at as group_version',
-      ]);
-  }
-
   findOperatorByUsername(username: string): Promise<LoginOperatorRow | undefined> {
-    return this.operatorWithGroup().where('o.username', '=', username).executeTakeFirst();
+    return new OperatorsRepo(this.db).loginRowBy('username', username);
   }
 
   findOperatorById(id: number): Promise<LoginOperatorRow | undefined> {
-    return this.operatorWithGroup().where('o.id', '=', id).executeTakeFirst();
+    return new OperatorsRepo(this.db).loginRowBy('id', id);
   }
 
-  async markLoggedIn(operatorId: number, at: number): Promise<void> {
-    await this.db
-      .updateTable('operators')
-      .set({ last_login_at: at })
-      .where('id', '=', operatorId)
-      .execute();
+  markLoggedIn(operatorId: number, at: number): Promise<void> {
+    return new OperatorsRepo(this.db).markLoggedIn(operatorId, at);
+  }
+
+  /** Successful and failed logins per day. */
+  async loginsPerDay(dayStarts: readonly number[]): Promise<{ ok: number[]; failed: number[] }> {
+    const days = dayStarts.length - 1;
+    const row = await this.db
+      .selectFrom('login_attempts')
+      .select([
+        ...perDaySums('created_at', dayStarts, 'ok', sql`success = 1`),
+        ...perDaySums('created_at', dayStarts, 'failed', sql`success = 0`),
+      ])
+      .where('created_at', '>=', dayStarts[0] ?? 0)
+      .executeTakeFirst();
+    const values = row as Record<string, unknown> | undefined;
+    return { ok: pickPerDay(values, 'ok', days), failed: pickPerDay(values, 'failed', days) };
   }
 }

@@ -3,6 +3,9 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, NoticeStatus, NoticesTable } from '../../db/schema.js';
 import { applySort, paginate, type PageRequest } from '../../platform/pagination.js';
+import { ChannelsRepo } from '../member/channels/repo.js';
+import { GradesRepo } from '../member/grades/repo.js';
+import { MembersRepo } from '../member/members/repo.js';
 
 export type NoticeRow = Selectable<NoticesTable>;
 
@@ -62,35 +65,26 @@ export class NoticeRepo {
   /** Grade and channel names by id. */
   async targetNames(): Promise<{ grades: Map<number, string>; channels: Map<number, string> }> {
     const [grades, channels] = await Promise.all([
-      this.db.selectFrom('member_grades').select(['id', 'name']).execute(),
-      this.db.selectFrom('member_channels').select(['id', 'name']).execute(),
+      new GradesRepo(this.db).names(),
+      new ChannelsRepo(this.db).names(),
     ]);
-    return {
-      grades: new Map(grades.map((g) => [Number(g.id), g.name])),
-      channels: new Map(channels.map((c) => [Number(c.id), c.name])),
-    };
+    return { grades, channels };
   }
 
   gradeOptions() {
-    return this.db
-      .selectFrom('member_grades')
-      .select(['id', 'name'])
-      .orderBy('growth_required')
-      .execute();
+    return new GradesRepo(this.db).options();
   }
 
   channelOptions() {
-    return this.db.selectFrom('member_channels').select(['id', 'name']).orderBy('id').execute();
+    return new ChannelsRepo(this.db).options();
   }
 
   /** Ids (of the asked ones) that exist as grades or channels. */
   async existingTargets(type: 'grade' | 'channel', ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows =
-      type === 'grade'
-        ? await this.db.selectFrom('member_grades').select('id').where('id', 'in', ids).execute()
-        : await this.db.selectFrom('member_channels').select('id').where('id', 'in', ids).execute();
-    return new Set(rows.map((r) => Number(r.id)));
+    return type === 'grade'
+      ? new GradesRepo(this.db).existing(ids)
+      : new ChannelsRepo(this.db).existing(ids);
   }
 
   /** One batch of target member ids (status normal) after `afterId`, ascending. */
@@ -100,14 +94,11 @@ export class NoticeRepo {
     afterId: number,
     limit: number,
   ): Promise<{ id: number }[]> {
-    let q = this.db
-      .selectFrom('members')
-      .select('id')
-      .where('status', '=', 'normal')
-      .where('id', '>', afterId);
-    if (type === 'grade') q = q.where('grade_id', 'in', ids);
-    if (type === 'channel') q = q.where('channel_id', 'in', ids);
-    return q.orderBy('id').limit(limit).execute();
+    return new MembersRepo(this.db).normalIdsAfter(type, ids, afterId, limit);
+  }
+
+  async setRecipients(id: number, recipients: number): Promise<void> {
+    await this.db.updateTable('notices').set({ recipients }).where('id', '=', id).execute();
   }
 
   async insertDeliveries(noticeId: number, memberIds: number[], at: number): Promise<void> {

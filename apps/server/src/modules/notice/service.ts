@@ -336,7 +336,7 @@ export class NoticeService {
         if (batch.length < DELIVERY_BATCH) break;
       }
     }
-    await trx.updateTable('notices').set({ recipients }).where('id', '=', id).execute();
+    await repo.setRecipients(id, recipients);
     return recipients;
   }
 }

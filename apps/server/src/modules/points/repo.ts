@@ -6,11 +6,12 @@ import {
   type PointsSummary,
   type PointsSummaryQuery,
 } from '@health/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
-import type { Database, PointsLedgerType } from '../../db/schema.js';
+import type { Database, PointsLedgerTable, PointsLedgerType } from '../../db/schema.js';
 import { toNumber } from '../../db/values.js';
 import { applySort, paginate } from '../../platform/pagination.js';
+import { MembersRepo } from '../member/members/repo.js';
 
 const SORT_COLUMNS = { createdAt: 'l.created_at' } as const;
 
@@ -128,11 +129,61 @@ export class PointsRepo {
     };
   }
 
-  member(id: number) {
-    return this.db
-      .selectFrom('members')
-      .select(['id', 'name', 'phone', 'points_balance', 'status'])
-      .where('id', '=', id)
+  /** Write one ledger row; returns its id. */
+  async insert(values: Insertable<PointsLedgerTable>): Promise<number> {
+    const inserted = await this.db
+      .insertInto('points_ledger')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return toNumber(inserted.id);
+  }
+
+  /** Points a member earned with these types in [from, to). */
+  async earnedBetween(
+    memberId: number,
+    types: readonly PointsLedgerType[],
+    from: number,
+    to: number,
+  ): Promise<number> {
+    const row = await this.db
+      .selectFrom('points_ledger')
+      .select(sql<number>`coalesce(sum(amount), 0)`.as('earned'))
+      .where('member_id', '=', memberId)
+      .where('type', 'in', [...types])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
       .executeTakeFirst();
+    return toNumber(row?.earned);
+  }
+
+  /**
+   * Per member with earnings expiring by `at`: those earnings (due), everything spent (used) and
+   * the balance, from the ledger.
+   */
+  expirySums(at: number, memberId?: number) {
+    let candidates = this.db
+      .selectFrom('points_ledger')
+      .select('member_id')
+      .where('expires_at', 'is not', null)
+      .where('expires_at', '<=', at);
+    if (memberId !== undefined) candidates = candidates.where('member_id', '=', memberId);
+    return this.db
+      .selectFrom('points_ledger')
+      .select([
+        'member_id',
+        sql<number>`sum(case when amount > 0 and expires_at is not null and expires_at <= ${at} then amount else 0 end)`.as(
+          'due',
+        ),
+        sql<number>`sum(case when amount < 0 then -amount else 0 end)`.as('used'),
+        sql<number>`sum(amount)`.as('balance'),
+      ])
+      .where('member_id', 'in', candidates.distinct())
+      .groupBy('member_id')
+      .execute();
+  }
+
+  member(id: number) {
+    return new MembersRepo(this.db).brief(id);
   }
 }

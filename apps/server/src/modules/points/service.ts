@@ -18,8 +18,7 @@ import {
   maskPhone,
 } from '@health/contract';
 import type { Actor } from '../../platform/actor.js';
-import { sql, type Kysely } from 'kysely';
-import { dialectOf } from '../../db/database.js';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toNumber } from '../../db/values.js';
 import type { Clock } from '../../platform/clock.js';
@@ -29,6 +28,7 @@ import { AppError, NotFoundError, ValidationError } from '../../platform/errors.
 import { GradeService } from '../member/grades/service.js';
 import type { AuditedExport, ExportColumn } from '../../platform/export.js';
 import { countRows, readInBatches } from '../../platform/pagination.js';
+import { MembersRepo } from '../member/members/repo.js';
 import { PointsRepo, toLedgerItem, type LedgerRow } from './repo.js';
 
 /** Kind of the daily job that expires points (platform/jobs.ts). */
@@ -184,34 +184,28 @@ export class PointsService {
       throw ValidationError.field('amount', PointsMessages.amountZero);
     }
     const at = input.at ?? this.now();
-    let update = executor
-      .updateTable('members')
-      .set({ points_balance: sql<number>`points_balance + ${amount}` })
-      .where('id', '=', memberId)
-      .where(sql<number>`points_balance + ${amount}`, '>=', 0);
-    if (ACTIVE_ONLY.has(type)) update = update.where('status', '=', 'normal');
-    const updated = await update.returning('points_balance').executeTakeFirst();
+    const updated = await new MembersRepo(executor).addPoints(
+      memberId,
+      amount,
+      ACTIVE_ONLY.has(type),
+    );
     if (!updated) throw await this.whyNot(executor, memberId, type);
 
     const balance = toNumber(updated.points_balance);
-    const inserted = await executor
-      .insertInto('points_ledger')
-      .values({
-        member_id: memberId,
-        amount,
-        balance_after: balance,
-        type,
-        ref_type: input.refType ?? null,
-        ref_id: input.refId === undefined || input.refId === null ? null : String(input.refId),
-        remark: input.remark,
-        operator_id: input.operator?.id ?? null,
-        operator_name: input.operator?.name ?? null,
-        created_at: at,
-        expires_at: amount > 0 ? expiryOf(this.rules(), at) : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { balance, ledgerId: toNumber(inserted.id) };
+    const ledgerId = await new PointsRepo(executor).insert({
+      member_id: memberId,
+      amount,
+      balance_after: balance,
+      type,
+      ref_type: input.refType ?? null,
+      ref_id: input.refId === undefined || input.refId === null ? null : String(input.refId),
+      remark: input.remark,
+      operator_id: input.operator?.id ?? null,
+      operator_name: input.operator?.name ?? null,
+      created_at: at,
+      expires_at: amount > 0 ? expiryOf(this.rules(), at) : null,
+    });
+    return { balance, ledgerId };
   }
 
   /** Why the conditional UPDATE touched nothing (read only on that path). */
@@ -220,11 +214,7 @@ export class PointsService {
     memberId: number,
     type: PointsType,
   ): Promise<AppError> {
-    const member = await executor
-      .selectFrom('members')
-      .select(['status'])
-      .where('id', '=', memberId)
-      .executeTakeFirst();
+    const member = await new MembersRepo(executor).brief(memberId);
     if (!member) return new NotFoundError(PointsMessages.memberNotFound);
     if (ACTIVE_ONLY.has(type) && member.status === 'frozen') {
       return new AppError(State.FAILED, PointsMessages.memberFrozen);
@@ -246,14 +236,8 @@ export class PointsService {
     }
     const rules = this.rules();
     const at = input.at ?? this.now();
-    let memberQuery = executor
-      .selectFrom('members as m')
-      .innerJoin('member_grades as g', 'g.id', 'm.grade_id')
-      .select(['m.status', 'm.points_balance', 'g.points_multiplier_pct'])
-      .where('m.id', '=', input.memberId);
-    // Serialise earnings of one member (the daily-cap sum below); SQLite transactions already are.
-    if (dialectOf(executor) === 'postgres') memberQuery = memberQuery.forUpdate('m');
-    const member = await memberQuery.executeTakeFirst();
+    // Locked on PostgreSQL: earnings of one member are serialised (the daily-cap sum below).
+    const member = await new MembersRepo(executor).earningState(input.memberId);
     if (!member) throw new NotFoundError(PointsMessages.memberNotFound);
     if (member.status !== 'normal') {
       throw new AppError(
@@ -268,15 +252,12 @@ export class PointsService {
     let paid = requested;
     if (requested > 0 && CAPPED.has(input.type) && rules.dailyCap > 0) {
       const start = localDayStart(at);
-      const row = await executor
-        .selectFrom('points_ledger')
-        .select(sql<number>`coalesce(sum(amount), 0)`.as('earned'))
-        .where('member_id', '=', input.memberId)
-        .where('type', 'in', [...CAPPED_EARNING_TYPES])
-        .where('created_at', '>=', start)
-        .where('created_at', '<', start + DAY_MS)
-        .executeTakeFirst();
-      const earned = toNumber(row?.earned);
+      const earned = await new PointsRepo(executor).earnedBetween(
+        input.memberId,
+        CAPPED_EARNING_TYPES,
+        start,
+        start + DAY_MS,
+      );
       paid = Math.max(0, Math.min(requested, rules.dailyCap - earned));
     }
     const capped = requested - paid;
@@ -343,12 +324,10 @@ export class PointsService {
    * by the job itself after each run (then its own row is still 'running').
    */
   async ensureExpiryJob(jobs: JobScheduler, afterRun = false): Promise<void> {
-    const existing = await this.db
-      .selectFrom('scheduled_jobs')
-      .select('id')
-      .where('kind', '=', POINTS_EXPIRE_JOB)
-      .where('status', 'in', afterRun ? ['pending'] : ['pending', 'running'])
-      .executeTakeFirst();
+    const existing = await jobs.hasJob(
+      POINTS_EXPIRE_JOB,
+      afterRun ? ['pending'] : ['pending', 'running'],
+    );
     if (existing) return;
     await jobs.schedule(POINTS_EXPIRE_JOB, 0, localDayStart(this.now()) + DAY_MS + 5 * 60_000);
   }
@@ -359,25 +338,7 @@ export class PointsService {
     at: number,
     memberId?: number,
   ): Promise<Map<number, number>> {
-    let candidates = executor
-      .selectFrom('points_ledger')
-      .select('member_id')
-      .where('expires_at', 'is not', null)
-      .where('expires_at', '<=', at);
-    if (memberId !== undefined) candidates = candidates.where('member_id', '=', memberId);
-    const rows = await executor
-      .selectFrom('points_ledger')
-      .select([
-        'member_id',
-        sql<number>`sum(case when amount > 0 and expires_at is not null and expires_at <= ${at} then amount else 0 end)`.as(
-          'due',
-        ),
-        sql<number>`sum(case when amount < 0 then -amount else 0 end)`.as('used'),
-        sql<number>`sum(amount)`.as('balance'),
-      ])
-      .where('member_id', 'in', candidates.distinct())
-      .groupBy('member_id')
-      .execute();
+    const rows = await new PointsRepo(executor).expirySums(at, memberId);
     const out = new Map<number, number>();
     for (const row of rows) {
       const amount = Math.min(toNumber(row.due) - toNumber(row.used), toNumber(row.balance));
@@ -405,11 +366,8 @@ export type GrowthApplier = (
 /** Growth through the grade rules (GradeService.applyGrowth writes the grade log). */
 export function growthVia(grades: GradeService): GrowthApplier {
   return async (trx, memberId, delta) => {
-    const member = await trx
-      .selectFrom('members')
-      .select('growth_value')
-      .where('id', '=', memberId)
-      .executeTakeFirstOrThrow();
+    const member = await new MembersRepo(trx).brief(memberId);
+    if (!member) throw new Error(`no member ${memberId}`);
     await grades.applyGrowth(trx, memberId, toNumber(member.growth_value) + delta, 'growth');
   };
 }
@@ -472,11 +430,7 @@ export class PointsAdminService {
         remark: input.reason,
         operator: { id: operator.operatorId, name: operator.displayName },
       });
-      const member = await trx
-        .selectFrom('members')
-        .select(['name', 'phone'])
-        .where('id', '=', input.memberId)
-        .executeTakeFirst();
+      const member = await new MembersRepo(trx).brief(input.memberId);
       await this.ctx.audit.record(
         actor,
         {

@@ -4,6 +4,7 @@ import { containsText } from '../../db/like.js';
 import type { Database, SignRecordsTable } from '../../db/schema.js';
 import { toNumber } from '../../db/values.js';
 import { applySort, paginate, type PageRequest } from '../../platform/pagination.js';
+import { MembersRepo } from '../member/members/repo.js';
 
 export type SignRecordRow = Selectable<SignRecordsTable> & {
   member_name: string | null;
@@ -87,10 +88,6 @@ export class SignRepo {
   }
 
   findMember(memberId: number) {
-    return this.db
-      .selectFrom('members')
-      .select(['id', 'name', 'phone', 'status'])
-      .where('id', '=', memberId)
-      .executeTakeFirst();
+    return new MembersRepo(this.db).brief(memberId);
   }
 }

@@ -25,6 +25,8 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import type { AuditedExport, ExportColumn } from '../../platform/export.js';
 import { countRows, readInBatches, type PageRequest } from '../../platform/pagination.js';
+import { ActionLogsRepo } from '../member/action-logs/repo.js';
+import { MembersRepo } from '../member/members/repo.js';
 import { PointsService } from '../points/service.js';
 import { SignRepo, type SignRecordRow } from './repo.js';
 
@@ -94,13 +96,7 @@ export class SignService {
 
   /** The member with this full phone number (admin check-in by phone). */
   async memberIdByPhone(phone: string | undefined): Promise<number> {
-    const row = phone
-      ? await this.ctx.db
-          .selectFrom('members')
-          .select('id')
-          .where('phone', '=', phone)
-          .executeTakeFirst()
-      : undefined;
+    const row = phone ? await new MembersRepo(this.ctx.db).findByPhone(phone) : undefined;
     if (!row) throw ValidationError.field('phone', SignMessages.phoneNotFound);
     return Number(row.id);
   }
@@ -218,19 +214,16 @@ export class SignService {
     }
     if (awarded > 0) await repo.setAwarded(recordId, awarded);
 
-    await trx
-      .insertInto('member_action_logs')
-      .values({
-        member_id: memberId,
-        action: 'check_in',
-        detail:
-          source === 'admin'
-            ? `后台代签到（${opts.operator?.name ?? ''}），连续${streak}天，获得${awarded}积分`
-            : `签到，连续${streak}天，获得${awarded}积分`,
-        ip: opts.actor?.ip ?? '',
-        created_at: at,
-      })
-      .execute();
+    await new ActionLogsRepo(trx).insert({
+      member_id: memberId,
+      action: 'check_in',
+      detail:
+        source === 'admin'
+          ? `后台代签到（${opts.operator?.name ?? ''}），连续${streak}天，获得${awarded}积分`
+          : `签到，连续${streak}天，获得${awarded}积分`,
+      ip: opts.actor?.ip ?? '',
+      created_at: at,
+    });
 
     const result: SignCheckInResult = {
       recordId,

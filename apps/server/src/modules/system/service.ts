@@ -12,7 +12,9 @@ import { DAY_MS } from '../../platform/clock.js';
 import type { AppContext } from '../../platform/context.js';
 import { SessionError, ValidationError } from '../../platform/errors.js';
 import { hashPassword, passwordChangeNeed, verifyPassword } from '../../platform/passwords.js';
-import { SystemRepo } from './repo.js';
+import { AuthRepo } from '../auth/repo.js';
+import { OperateLogRepo } from '../authority/operate-log/repo.js';
+import { OperatorsRepo } from '../authority/operators/repo.js';
 
 /** Marker role of the super-admin group in user info (the web's "admin sees all" rule, spec §6). */
 export const SUPER_ADMIN_ROLE = 'admin';
@@ -34,10 +36,10 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const last = (values: number[]) => values[values.length - 1] ?? 0;
 
 export class SystemService {
-  private readonly repo: SystemRepo;
+  private readonly operators: OperatorsRepo;
 
   constructor(private readonly ctx: AppContext) {
-    this.repo = new SystemRepo(ctx.db);
+    this.operators = new OperatorsRepo(ctx.db);
   }
 
   userInfo(operator: AuthenticatedOperator): UserInfo {
@@ -69,7 +71,7 @@ export class SystemService {
    * of the operator ends; the current one stays so the client can log itself out.
    */
   async updatePassword(actor: Actor, input: UpdatePasswordRequest): Promise<void> {
-    const state = await this.repo.findPasswordState(actor.operatorId);
+    const state = await this.operators.findPasswordState(actor.operatorId);
     if (!state) throw new SessionError();
     const isFirstChange = state.need_change_type === 'first';
     if (!input.oldPassword && !isFirstChange) {
@@ -87,7 +89,7 @@ export class SystemService {
     const passwordHash = await hashPassword(input.newPassword);
     const now = this.ctx.now();
     await this.ctx.db.transaction().execute(async (trx) => {
-      await new SystemRepo(trx).updatePassword(actor.operatorId, passwordHash, now);
+      await new OperatorsRepo(trx).updatePassword(actor.operatorId, passwordHash, now);
       const ended = await this.ctx.sessions.revokeOperatorSessions(
         actor.operatorId,
         'password_changed',
@@ -122,10 +124,10 @@ export class SystemService {
       startOfLocalDay(now, OVERVIEW_DAYS - 1 - i),
     );
     const [logins, operations, newOperators, sessions, todos] = await Promise.all([
-      this.repo.loginsPerDay(dayStarts),
-      this.repo.operationsPerDay(dayStarts),
-      this.repo.operatorsCreatedPerDay(dayStarts),
-      this.repo.sessionCounts(now, dayStarts[0] ?? now - OVERVIEW_DAYS * DAY_MS),
+      new AuthRepo(this.ctx.db).loginsPerDay(dayStarts),
+      new OperateLogRepo(this.ctx.db).operationsPerDay(dayStarts),
+      this.operators.operatorsCreatedPerDay(dayStarts),
+      this.ctx.sessions.sessionCounts(now, dayStarts[0] ?? now - OVERVIEW_DAYS * DAY_MS),
       this.ctx.todos.forOperator(operator, this.ctx.db, now),
     ]);
     const kpi = (key: string, title: string, perDay: number[], link?: string) => ({

@@ -1,5 +1,6 @@
 import type { OperateLogExportQuery } from '@health/contract';
 import { sql, type Kysely } from 'kysely';
+import { perDaySums, pickPerDay } from '../../../db/per-day.js';
 import type { Database } from '../../../db/schema.js';
 import { applySort } from '../../../platform/pagination.js';
 
@@ -64,5 +65,14 @@ export class OperateLogRepo {
       .orderBy('action')
       .execute();
     return rows.map((r) => r.action);
+  }
+
+  async operationsPerDay(dayStarts: readonly number[]): Promise<number[]> {
+    const row = await this.db
+      .selectFrom('operation_logs')
+      .select(perDaySums('created_at', dayStarts, 'd'))
+      .where('created_at', '>=', dayStarts[0] ?? 0)
+      .executeTakeFirst();
+    return pickPerDay(row as Record<string, unknown> | undefined, 'd', dayStarts.length - 1);
   }
 }

@@ -186,7 +186,7 @@ export class OperatorsService {
     return {
       ...OperatorsService.toItem(row, actor.operatorId, await this.mayManage(actor, row)),
       introduction: row.introduction,
-      liveSessions: await this.repo.countLiveSessions(id, this.ctx.now()),
+      liveSessions: await this.ctx.sessions.countLiveOf(id, this.ctx.now()),
     };
   }
 
@@ -436,7 +436,7 @@ export class OperatorsService {
   }
 
   private async sessionsOf(operatorId: number, currentSessionId: number): Promise<SessionItem[]> {
-    const rows = await this.repo.liveSessions(operatorId, this.ctx.now());
+    const rows = await this.ctx.sessions.liveOf(operatorId, this.ctx.now());
     return rows.map((s) => ({
       id: s.id,
       createdAt: Number(s.created_at),
@@ -461,15 +461,11 @@ export class OperatorsService {
     if (sessionId === self.sessionId) {
       throw new AppError(State.FAILED, AuthorityMessages.cannotRevokeCurrent);
     }
-    const session = await this.repo.findLiveSession(operatorId, sessionId, this.ctx.now());
+    const session = await this.ctx.sessions.findLiveOf(operatorId, sessionId, this.ctx.now());
     if (!session) throw new NotFoundError(AuthorityMessages.sessionNotFound);
     await this.ctx.db.transaction().execute(async (trx) => {
       const own = operatorId === self.operatorId;
-      await new OperatorsRepo(trx).revokeSession(
-        sessionId,
-        own ? 'logout' : 'revoked_by_admin',
-        this.ctx.now(),
-      );
+      await this.ctx.sessions.revoke(sessionId, own ? 'logout' : 'revoked_by_admin', trx);
       await this.ctx.audit.record(
         actor,
         {

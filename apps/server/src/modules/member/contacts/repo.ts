@@ -88,6 +88,15 @@ export class ContactsRepo {
     return Number(newest?.id ?? 0);
   }
 
+  /** Delete a member's contacts; returns how many. */
+  async deleteOfMember(memberId: number): Promise<number> {
+    const deleted = await this.db
+      .deleteFrom('member_contacts')
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  }
+
   async countOf(memberId: number): Promise<number> {
     const row = await this.db
       .selectFrom('member_contacts')

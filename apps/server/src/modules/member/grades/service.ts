@@ -31,6 +31,7 @@ import {
   type PageRequest,
 } from '../../../platform/pagination.js';
 import { formatDate } from '@health/contract';
+import { MembersRepo } from '../members/repo.js';
 import { GradesRepo, type GradeLogRow, type GradeRow } from './repo.js';
 
 export const AUDIT_MODULE = 'member';
@@ -138,21 +139,14 @@ export class GradeService {
     remark = '',
   ): Promise<GrowthResult> {
     const growth = Math.max(0, Math.trunc(newGrowth));
-    const member = await trx
-      .selectFrom('members')
-      .select(['id', 'grade_id'])
-      .where('id', '=', memberId)
-      .executeTakeFirst();
+    const members = new MembersRepo(trx);
+    const member = await members.brief(memberId);
     if (!member) throw new NotFoundError(MemberAdminMessages.memberNotFound);
     const grade = await new GradesRepo(trx).gradeForGrowth(growth);
     const fromGradeId = Number(member.grade_id);
     const toGradeId = grade ? Number(grade.id) : fromGradeId;
     const at = this.ctx.now();
-    await trx
-      .updateTable('members')
-      .set({ growth_value: growth, grade_id: toGradeId, updated_at: at })
-      .where('id', '=', memberId)
-      .execute();
+    await members.setGrowth(memberId, growth, toGradeId, at);
     const changed = toGradeId !== fromGradeId;
     if (changed) {
       await new GradesRepo(trx).insertLog({
@@ -359,11 +353,7 @@ export class GradeService {
   async changeMemberGrade(actor: Actor, input: ChangeMemberGradeRequest): Promise<void> {
     const grade = await this.repo.find(input.gradeId);
     if (!grade) throw ValidationError.field('gradeId', MemberAdminMessages.gradeNotFound);
-    const member = await this.ctx.db
-      .selectFrom('members')
-      .select(['id', 'name', 'phone', 'grade_id', 'growth_value', 'status'])
-      .where('id', '=', input.memberId)
-      .executeTakeFirst();
+    const member = await new MembersRepo(this.ctx.db).brief(input.memberId);
     if (!member) throw new NotFoundError(MemberAdminMessages.memberNotFound);
     if (member.status === 'logged_off')
       throw new AppError(255, MemberAdminMessages.memberLoggedOff);
@@ -373,11 +363,7 @@ export class GradeService {
     const operator = GradeService.operatorOf(actor);
     const at = this.ctx.now();
     await this.ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('members')
-        .set({ grade_id: input.gradeId, updated_at: at })
-        .where('id', '=', input.memberId)
-        .execute();
+      await new MembersRepo(trx).setGrade(input.memberId, input.gradeId, at);
       await new GradesRepo(trx).insertLog({
         member_id: input.memberId,
         from_grade_id: Number(member.grade_id),

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { containsText } from '../../../db/like.js';
 import type { Database } from '../../../db/schema.js';
 import { applySort, paginate } from '../../../platform/pagination.js';
+import { MembersRepo } from '../members/repo.js';
 
 const SORT = { createdAt: 'r.created_at', handledAt: 'r.handled_at' } as const;
 
@@ -44,7 +45,7 @@ export class LogoffRepo {
   }
 
   findMember(memberId: number) {
-    return this.db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
+    return new MembersRepo(this.db).findRow(memberId);
   }
 
   /** Move a pending request to its outcome; false when it was no longer pending. */

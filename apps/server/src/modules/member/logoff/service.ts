@@ -14,6 +14,9 @@ import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError } from '../../../platform/errors.js';
 import { recordMemberAction } from '../action-logs/service.js';
 import { AUDIT_MODULE } from '../grades/service.js';
+import { ActionLogsRepo } from '../action-logs/repo.js';
+import { ContactsRepo } from '../contacts/repo.js';
+import { MembersRepo } from '../members/repo.js';
 import { LogoffRepo } from './repo.js';
 
 type ListRow = Awaited<ReturnType<LogoffRepo['list']>>['list'][number];
@@ -51,34 +54,10 @@ export async function anonymiseMember(
   memberId: number,
   at: number,
 ): Promise<{ contactsDeleted: number }> {
-  await trx
-    .updateTable('members')
-    .set({
-      name: LOGGED_OFF_MEMBER_NAME,
-      phone: null,
-      id_number: null,
-      birthday: null,
-      avatar: '',
-      province: '',
-      city: '',
-      address: '',
-      remark: '',
-      frozen_reason: '',
-      status: 'logged_off',
-      updated_at: at,
-    })
-    .where('id', '=', memberId)
-    .execute();
-  const deleted = await trx
-    .deleteFrom('member_contacts')
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  await trx
-    .updateTable('member_action_logs')
-    .set({ ip: '' })
-    .where('member_id', '=', memberId)
-    .execute();
-  return { contactsDeleted: Number(deleted.numDeletedRows) };
+  await new MembersRepo(trx).anonymise(memberId, LOGGED_OFF_MEMBER_NAME, at);
+  const contactsDeleted = await new ContactsRepo(trx).deleteOfMember(memberId);
+  await new ActionLogsRepo(trx).clearIpsOf(memberId);
+  return { contactsDeleted };
 }
 
 /** Members' log-off requests (/member_manage/logoff): approve (anonymise) or reject. */

@@ -21,7 +21,10 @@ import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
 import { countRows, mapBatches, readInBatches } from '../../../platform/pagination.js';
+import { ActionLogsRepo } from '../action-logs/repo.js';
+import { ChannelsRepo } from '../channels/repo.js';
 import { ContactsRepo } from '../contacts/repo.js';
+import { GradesRepo } from '../grades/repo.js';
 import { GradeService } from '../grades/service.js';
 import { MembersRepo, type MemberListRecord, type MemberRecord } from './repo.js';
 
@@ -146,8 +149,18 @@ export class MembersService {
       remark: row.remark,
       createdAt: Number(row.created_at),
       updatedAt: Number(row.updated_at),
-      counts: await this.repo.counts(id),
+      counts: await this.counts(id),
     };
+  }
+
+  /** What the detail's tabs hold: contacts, grade changes and actions of the member. */
+  private async counts(id: number) {
+    const [contacts, gradeLogs, actionLogs] = await Promise.all([
+      new ContactsRepo(this.ctx.db).countOf(id),
+      new GradesRepo(this.ctx.db).logCountOf(id),
+      new ActionLogsRepo(this.ctx.db).countOf(id),
+    ]);
+    return { contacts, gradeLogs, actionLogs };
   }
 
   private async assertPhoneFree(phone: string, exceptId?: number): Promise<void> {
@@ -157,7 +170,7 @@ export class MembersService {
   }
 
   private async assertChannel(channelId: number | null): Promise<void> {
-    if (channelId !== null && !(await this.repo.channelExists(channelId)))
+    if (channelId !== null && !(await new ChannelsRepo(this.ctx.db).find(channelId)))
       throw ValidationError.field('channelId', MemberMessages.channelMissing);
   }
 
@@ -196,17 +209,24 @@ export class MembersService {
           growthValue: input.growthValue,
           at,
         });
-        await repo.insertGradeLog({
-          memberId: id,
-          fromGradeId: null,
-          toGradeId: Number(grade.id),
-          growthValue: input.growthValue,
-          operatorId: operator.operatorId,
-          operatorName: operator.operatorName,
+        await new GradesRepo(trx).insertLog({
+          member_id: id,
+          from_grade_id: null,
+          to_grade_id: Number(grade.id),
+          reason: 'growth',
+          growth_value: input.growthValue,
+          operator_id: operator.operatorId,
+          operator_name: operator.operatorName,
           remark: '后台新增会员',
-          at,
+          created_at: at,
         });
-        await repo.insertActionLog(id, 'register', '后台新增会员', actor.ip, at);
+        await new ActionLogsRepo(trx).insert({
+          member_id: id,
+          action: 'register',
+          detail: '后台新增会员',
+          ip: actor.ip,
+          created_at: at,
+        });
         await new ContactsRepo(trx).insertMany(id, input.contacts, at);
         const row = await this.load(id, repo);
         await this.ctx.audit.record(
