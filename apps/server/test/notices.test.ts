@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
-import { POINTS_EXPIRE_JOB } from '../src/modules/points/service.js';
+import { POINTS_EXPIRE_JOB } from '../src/modules/member/points/service.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,

@@ -6,7 +6,7 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from '../src/platform/passwords.js';
-import { lockRemainingMs } from '../src/modules/auth/service.js';
+import { lockRemainingMs } from '../src/modules/auth/login/service.js';
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS, PASSWORD_MAX_AGE_DAYS } from '@health/contract';
 
 const FAST = { N: 1024, r: 8, p: 1 };

@@ -20,7 +20,7 @@ import {
   localDayStart,
   POINTS_EXPIRE_JOB,
   PointsService,
-} from '../src/modules/points/service.js';
+} from '../src/modules/member/points/service.js';
 import type { AppContext } from '../src/platform/context.js';
 import { databaseKinds } from './helpers/databases.js';
 import {

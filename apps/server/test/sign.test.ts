@@ -12,7 +12,7 @@ import {
   type SignSet,
 } from '@health/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignService } from '../src/modules/sign/service.js';
+import { SignService } from '../src/modules/member/sign-ins/service.js';
 import { AuditService } from '../src/platform/audit.js';
 import type { AppContext } from '../src/platform/context.js';
 import { SettingsService } from '../src/platform/settings.js';

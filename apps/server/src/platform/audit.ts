@@ -10,30 +10,8 @@ import { PermissionError } from './errors.js';
  * before/after, IP, result, request id). Login attempts are recorded too.
  */
 
-/** Module keys of the operation log with the Chinese label the log page shows. */
-export const AUDIT_MODULES = {
-  auth: '登录认证',
-  system: '系统设置',
-  authority: '权限管理',
-  setting: '站点与运营配置',
-  search: '搜索配置',
-  sms: '短信模板',
-  agreement: '协议管理',
-  upload: '文件上传',
-  payment: '支付配置',
-  sign: '签到管理',
-  notice: '消息通知',
-  member: '会员管理',
-  points: '积分管理',
-} as const satisfies Record<string, string>;
-
-/** The Chinese label of a module key (the key itself when unknown). */
-export function auditModuleLabel(module: string): string {
-  return Object.prototype.hasOwnProperty.call(AUDIT_MODULES, module)
-    ? AUDIT_MODULES[module as keyof typeof AUDIT_MODULES]
-    : module;
-}
-export type AuditModule = keyof typeof AUDIT_MODULES | (string & {});
+/** A module key of the operation log (each area lists its keys with their labels). */
+export type AuditModule = string;
 
 export interface AuditActor {
   id: number | null;
@@ -73,10 +51,26 @@ function redact(value: unknown, depth = 0): unknown {
 }
 
 export class AuditService {
+  private readonly labels: ReadonlyMap<string, string>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
-  ) {}
+    /** Module keys with the Chinese label the log page shows, in the order the page lists them. */
+    labels: Iterable<readonly [string, string]> = [],
+  ) {
+    this.labels = new Map(labels);
+  }
+
+  /** The Chinese label of a module key (the key itself when unknown). */
+  moduleLabel(module: string): string {
+    return this.labels.get(module) ?? module;
+  }
+
+  /** The known module keys, in order. */
+  knownModules(): string[] {
+    return [...this.labels.keys()];
+  }
 
   /**
    * Write one raw entry (the operator given as is: login attempts, where nobody is logged in yet).

@@ -13,7 +13,6 @@ import {
   operatorResetPwdRequestSchema,
   operatorUpdateRequestSchema,
   revealPhoneResponseSchema,
-  revokeMySessionRequestSchema,
   revokeSessionRequestSchema,
   sessionListResponseSchema,
 } from '@health/contract';
@@ -22,7 +21,6 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import { ANY_OPERATOR } from '../../../platform/permissions.js';
 import { OperatorsService } from './service.js';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
@@ -30,9 +28,8 @@ const PAGE = '/sysset_authority/authority_member';
 const TAGS = ['authority'];
 
 /**
- * 操作员管理: accounts, initial passwords, enable / disable, phone reveal and sessions; and the
- * caller's own sessions for /profile/index. (adminUser/info, resources and updatePwd are in
- * modules/system.)
+ * 操作员管理: accounts, initial passwords, enable / disable, phone reveal and sessions. (The
+ * caller's own account — user info, resources, password, own sessions — is auth/profile.)
  */
 export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
@@ -219,37 +216,6 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
     },
     async (request) => {
       await operators.revokeSession(actorOf(request), request.body.id, request.body.sessionId);
-      return ok(null, '会话已结束');
-    },
-  );
-
-  app.get(
-    AuthorityPaths.mySessions,
-    {
-      config: { frontPath: ANY_OPERATOR },
-      schema: {
-        tags: TAGS,
-        summary: '本人的在线会话（个人中心）',
-        response: { 200: envelope(sessionListResponseSchema) },
-      },
-    },
-    async (request) => ok(await operators.mySessions(actorOf(request))),
-  );
-
-  app.post(
-    AuthorityPaths.revokeMySession,
-    {
-      config: { frontPath: ANY_OPERATOR },
-      schema: {
-        tags: TAGS,
-        summary: '结束本人的另一个会话（个人中心）',
-        consumes: FORM_OR_JSON,
-        body: revokeMySessionRequestSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await operators.revokeOwnSession(actorOf(request), request.body.sessionId);
       return ok(null, '会话已结束');
     },
   );

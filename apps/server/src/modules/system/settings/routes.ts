@@ -1,5 +1,10 @@
 import {
+  ApiPaths,
+  Messages,
+  SETTING_INIT_ACTION,
+  SETTING_INIT_PAGES,
   doctorOptionsSchema,
+  settingInitResponseSchema,
   envelope,
   publicSiteInfoSchema,
   SETTINGS_SECTIONS,
@@ -84,5 +89,18 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async () => ok(settings.publicSiteInfo()),
+  );
+
+  app.get(
+    ApiPaths.settingInit,
+    {
+      config: { frontPath: SETTING_INIT_PAGES, action: SETTING_INIT_ACTION },
+      schema: {
+        tags: ['system'],
+        summary: '刷新系统配置缓存',
+        response: { 200: envelope(settingInitResponseSchema) },
+      },
+    },
+    async () => ok({ reloadedAt: await settings.reload() }, Messages.settingsReloaded),
   );
 };

@@ -103,4 +103,9 @@ export class SettingsSectionService {
       copyright: site.copyright,
     };
   }
+
+  /** Read the settings again (settingInit); returns the time of the reload. */
+  reload(): Promise<number> {
+    return this.ctx.settings.reload();
+  }
 }

@@ -1,0 +1,93 @@
+import {
+  envelope,
+  SIGN_PAGE,
+  SignMessages,
+  SignPaths,
+  signCheckInRequestSchema,
+  signCheckInResultSchema,
+  signDailyCountsQuerySchema,
+  signDailyCountsSchema,
+  signRecordExportQuerySchema,
+  signRecordListQuerySchema,
+  signRecordPageSchema,
+} from '@health/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../platform/actor.js';
+import type { AppContext } from '../../../platform/context.js';
+import { ok } from '../../../platform/envelope.js';
+import { sendExport } from '../../../platform/export.js';
+import { SignService } from './service.js';
+
+const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
+const tags = ['sign'];
+
+/** Daily check-in (/member_sign/sign): records, daily counts, check-in on a member's behalf. */
+export const signRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const sign = new SignService(ctx);
+
+  app.get(
+    SignPaths.recordList,
+    {
+      config: { frontPath: SIGN_PAGE },
+      schema: {
+        tags,
+        summary: '签到记录（会员手机号片段、姓名、时间范围、连续天数筛选）',
+        querystring: signRecordListQuerySchema,
+        response: { 200: envelope(signRecordPageSchema) },
+      },
+    },
+    async (request) => ok(await sign.list(request.query)),
+  );
+
+  app.get(
+    SignPaths.recordExport,
+    {
+      config: { frontPath: SIGN_PAGE, action: 'export' },
+      schema: {
+        tags,
+        summary: '导出签到记录（当前筛选条件，Excel）',
+        querystring: signRecordExportQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      sendExport(ctx, reply, await sign.export(actorOf(request), request.query)),
+  );
+
+  app.get(
+    SignPaths.dailyCounts,
+    {
+      config: { frontPath: SIGN_PAGE },
+      schema: {
+        tags,
+        summary: '每日签到人数（start、end：YYYY-MM-DD，最多366天）',
+        querystring: signDailyCountsQuerySchema,
+        response: { 200: envelope(signDailyCountsSchema) },
+      },
+    },
+    async (request) => ok(await sign.dailyCounts(request.query)),
+  );
+
+  app.post(
+    SignPaths.checkIn,
+    {
+      config: { frontPath: SIGN_PAGE, action: 'edit' },
+      schema: {
+        tags,
+        summary: '代会员签到（客服为来电会员记录今日签到；每天一次，积分经积分账本发放）',
+        consumes: BODY_TYPES,
+        body: signCheckInRequestSchema,
+        response: { 200: envelope(signCheckInResultSchema) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const memberId = request.body.memberId ?? (await sign.memberIdByPhone(request.body.phone));
+      const result = await sign.checkIn(memberId, ctx.now(), {
+        source: 'admin',
+        operator: { id: actor.operatorId, name: actor.displayName },
+        actor,
+      });
+      return ok(result, SignMessages.signed(result.pointsAwarded, result.streak));
+    },
+  );
+};

@@ -1,0 +1,24 @@
+import { ApiPaths, envelope, homeOverviewSchema } from '@health/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../platform/actor.js';
+import type { AppContext } from '../../../platform/context.js';
+import { ok } from '../../../platform/envelope.js';
+import { OverviewService } from './service.js';
+
+/** The home overview (/sysset_home/basic). */
+export const overviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const overview = new OverviewService(ctx);
+
+  app.get(
+    ApiPaths.homeOverview,
+    {
+      config: { frontPath: '/sysset_home/basic' },
+      schema: {
+        tags: ['system'],
+        summary: '概况：今日与近7天指标、7天趋势',
+        response: { 200: envelope(homeOverviewSchema) },
+      },
+    },
+    async (request) => ok(await overview.homeOverview(actorOf(request))),
+  );
+};
