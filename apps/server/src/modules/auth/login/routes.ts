@@ -13,10 +13,9 @@ import { z } from 'zod';
 import { MINUTE_MS } from '../../../platform/clock.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
+import { FORM_OR_JSON } from '../../../platform/route-options.js';
 import { bearerToken } from '../../../platform/tokens.js';
 import { AuthService, type ClientMeta } from './service.js';
-
-const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
 function clientOf(request: FastifyRequest): ClientMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', requestId: request.id };

@@ -1,6 +1,5 @@
 import {
   OperateLogPaths,
-  envelope,
   operateLogExportQuerySchema,
   operateLogItemSchema,
   operateLogListQuerySchema,
@@ -11,10 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { sendExport } from '../../../platform/export.js';
 import { OperateLogService } from './service.js';
 
 const PAGE = '/sysset_authority/operate_log';
+
+const route = routeOptions(['authority'], PAGE);
 
 /** The operation log: list, filter options and the streamed Excel export. */
 export const operateLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -25,28 +27,17 @@ export const operateLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.get(
     OperateLogPaths.list,
-    {
-      config: { frontPath: PAGE },
-      schema: {
-        tags: ['authority'],
-        summary: '操作日志列表（按操作员、模块、操作、结果、时间筛选；默认最新在前）',
-        querystring: operateLogListQuerySchema,
-        response: { 200: envelope(pageOf(operateLogItemSchema)) },
-      },
-    },
+    route({
+      summary: '操作日志列表（按操作员、模块、操作、结果、时间筛选；默认最新在前）',
+      querystring: operateLogListQuerySchema,
+      data: pageOf(operateLogItemSchema),
+    }),
     async (request) => ok(await service.list(request.query)),
   );
 
   app.get(
     OperateLogPaths.options,
-    {
-      config: { frontPath: PAGE },
-      schema: {
-        tags: ['authority'],
-        summary: '操作日志中出现的模块与操作（带中文名称）',
-        response: { 200: envelope(operateLogOptionsSchema) },
-      },
-    },
+    route({ summary: '操作日志中出现的模块与操作（带中文名称）', data: operateLogOptionsSchema }),
     async () => ok(await service.options()),
   );
 

@@ -11,9 +11,12 @@ import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { sendExport } from '../../../platform/export.js';
 import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { ActionLogService } from './service.js';
 
 const tags = ['member-action-log'];
+
+const route = routeOptions(tags, P.actionLog);
 
 /** The members' action log: list (also the member detail tab) and export. */
 export const memberActionLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -38,14 +41,11 @@ export const memberActionLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.get(
     MemberAdminPaths.actionLogExport,
-    {
-      config: { frontPath: P.actionLog, action: 'export' },
-      schema: {
-        tags,
-        summary: '导出会员行为日志（当前筛选）',
-        querystring: actionLogExportQuerySchema,
-      },
-    },
+    route({
+      summary: '导出会员行为日志（当前筛选）',
+      action: 'export',
+      querystring: actionLogExportQuerySchema,
+    }),
     async (request, reply) =>
       sendExport(ctx, reply, await logs.export(actorOf(request), request.query)),
   );

@@ -17,9 +17,9 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
+import { FORM_OR_JSON, routeOptions } from '../../../platform/route-options.js';
 import { ChannelService } from './service.js';
 
-const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
 const tags = ['member-channel'];
 const idAnswer = envelope(z.object({ id: z.number().int() }));
 /** Pages that pick a channel from a list (filters, targets). */
@@ -31,6 +31,8 @@ const CHANNEL_READERS = [
   '/member_sign/activitydetail',
 ];
 
+const route = routeOptions(tags, P.channel);
+
 /** Acquisition channels: CRUD, registration link and QR code. */
 export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
@@ -40,56 +42,37 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.get(
     MemberAdminPaths.channelList,
-    {
-      config: { frontPath: P.channel },
-      schema: {
-        tags,
-        summary: '渠道列表（名称、编码、状态筛选；含会员数与注册链接）',
-        querystring: channelListQuerySchema,
-        response: { 200: envelope(channelListSchema) },
-      },
-    },
+    route({
+      summary: '渠道列表（名称、编码、状态筛选；含会员数与注册链接）',
+      querystring: channelListQuerySchema,
+      data: channelListSchema,
+    }),
     async (request) => ok(await channels.list(request.query)),
   );
 
   app.get(
     MemberAdminPaths.channelOptions,
-    {
-      config: { frontPath: CHANNEL_READERS },
-      schema: {
-        tags,
-        summary: '全部渠道（下拉选项）',
-        response: { 200: envelope(channelOptionsSchema) },
-      },
-    },
+    route({
+      summary: '全部渠道（下拉选项）',
+      frontPath: CHANNEL_READERS,
+      data: channelOptionsSchema,
+    }),
     async () => ok(await channels.options()),
   );
 
   app.get(
     MemberAdminPaths.channelDetail,
-    {
-      config: { frontPath: P.channel },
-      schema: {
-        tags,
-        summary: '渠道详情',
-        querystring: contentIdQuerySchema,
-        response: { 200: envelope(memberChannelSchema) },
-      },
-    },
+    route({ summary: '渠道详情', querystring: contentIdQuerySchema, data: memberChannelSchema }),
     async (request) => ok(await channels.detail(request.query.id)),
   );
 
   app.get(
     MemberAdminPaths.channelQrcode,
-    {
-      config: { frontPath: P.channel },
-      schema: {
-        tags,
-        summary: '渠道注册链接与二维码（PNG data URL）',
-        querystring: contentIdQuerySchema,
-        response: { 200: envelope(channelQrcodeSchema) },
-      },
-    },
+    route({
+      summary: '渠道注册链接与二维码（PNG data URL）',
+      querystring: contentIdQuerySchema,
+      data: channelQrcodeSchema,
+    }),
     async (request) => ok(await channels.qrcode(request.query.id)),
   );
 
@@ -100,7 +83,7 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       schema: {
         tags,
         summary: '新增渠道（编码唯一：字母、数字、下划线、短横线）',
-        consumes: BODY_TYPES,
+        consumes: FORM_OR_JSON,
         body: channelSaveRequestSchema,
         response: { 200: idAnswer },
       },
@@ -115,7 +98,7 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       schema: {
         tags,
         summary: '修改渠道（含启用/停用）',
-        consumes: BODY_TYPES,
+        consumes: FORM_OR_JSON,
         body: channelUpdateRequestSchema,
         response: { 200: idAnswer },
       },
@@ -134,7 +117,7 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       schema: {
         tags,
         summary: '删除渠道（有会员的渠道不能删除，可停用）',
-        consumes: BODY_TYPES,
+        consumes: FORM_OR_JSON,
         body: memberAdminIdBodySchema,
         response: { 200: idAnswer },
       },

@@ -21,9 +21,9 @@ import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { sendExport } from '../../../platform/export.js';
 import { ok } from '../../../platform/envelope.js';
+import { FORM_OR_JSON, routeOptions } from '../../../platform/route-options.js';
 import { GradeService } from './service.js';
 
-const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
 const tags = ['member-grade'];
 const idAnswer = envelope(z.object({ id: z.number().int() }));
 /** Pages that pick a grade from a list (filters, targets). */
@@ -36,6 +36,8 @@ const GRADE_READERS = [
   '/member_sign/activitydetail',
 ];
 
+const route = routeOptions(tags, P.grade);
+
 /** Member grades, manual grade change and the grade log. */
 export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
@@ -45,42 +47,27 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.get(
     MemberAdminPaths.gradeList,
-    {
-      config: { frontPath: P.grade },
-      schema: {
-        tags,
-        summary: '会员等级列表（按所需成长值排序，含会员数）',
-        querystring: gradeListQuerySchema,
-        response: { 200: envelope(gradeListSchema) },
-      },
-    },
+    route({
+      summary: '会员等级列表（按所需成长值排序，含会员数）',
+      querystring: gradeListQuerySchema,
+      data: gradeListSchema,
+    }),
     async (request) => ok(await grades.list(request.query)),
   );
 
   app.get(
     MemberAdminPaths.gradeOptions,
-    {
-      config: { frontPath: GRADE_READERS },
-      schema: {
-        tags,
-        summary: '全部会员等级（下拉选项，成长值从低到高）',
-        response: { 200: envelope(gradeOptionsSchema) },
-      },
-    },
+    route({
+      summary: '全部会员等级（下拉选项，成长值从低到高）',
+      frontPath: GRADE_READERS,
+      data: gradeOptionsSchema,
+    }),
     async () => ok(await grades.options()),
   );
 
   app.get(
     MemberAdminPaths.gradeDetail,
-    {
-      config: { frontPath: P.grade },
-      schema: {
-        tags,
-        summary: '会员等级详情',
-        querystring: contentIdQuerySchema,
-        response: { 200: envelope(memberGradeSchema) },
-      },
-    },
+    route({ summary: '会员等级详情', querystring: contentIdQuerySchema, data: memberGradeSchema }),
     async (request) => ok(await grades.detail(request.query.id)),
   );
 
@@ -91,7 +78,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary: '新增会员等级（名称、所需成长值唯一；会员按成长值重新定级）',
-        consumes: BODY_TYPES,
+        consumes: FORM_OR_JSON,
         body: gradeSaveRequestSchema,
         response: { 200: idAnswer },
       },
@@ -106,7 +93,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary: '修改会员等级（最低等级的成长值保持0）',
-        consumes: BODY_TYPES,
+        consumes: FORM_OR_JSON,
         body: gradeUpdateRequestSchema,
         response: { 200: idAnswer },
       },
@@ -125,7 +112,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary: '删除会员等级（有会员的等级、最低等级、默认等级不能删除）',
-        consumes: BODY_TYPES,
+        consumes: FORM_OR_JSON,
         body: memberAdminIdBodySchema,
         response: { 200: idAnswer },
       },
@@ -138,16 +125,13 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.post(
     MemberAdminPaths.changeMemberGrade,
-    {
-      config: { frontPath: P.lists, action: 'edit' },
-      schema: {
-        tags,
-        summary: '手动修改会员等级（需填写原因，写入等级变更记录）',
-        consumes: BODY_TYPES,
-        body: changeMemberGradeRequestSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    route({
+      summary: '手动修改会员等级（需填写原因，写入等级变更记录）',
+      frontPath: P.lists,
+      action: 'edit',
+      body: changeMemberGradeRequestSchema,
+      data: z.null(),
+    }),
     async (request) => {
       await grades.changeMemberGrade(actorOf(request), request.body);
       return ok(null, '等级已修改');
@@ -170,14 +154,12 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.get(
     MemberAdminPaths.gradeLogExport,
-    {
-      config: { frontPath: P.gradeLog, action: 'export' },
-      schema: {
-        tags,
-        summary: '导出等级变更记录（当前筛选）',
-        querystring: gradeLogExportQuerySchema,
-      },
-    },
+    route({
+      summary: '导出等级变更记录（当前筛选）',
+      frontPath: P.gradeLog,
+      action: 'export',
+      querystring: gradeLogExportQuerySchema,
+    }),
     async (request, reply) =>
       sendExport(ctx, reply, await grades.logExport(actorOf(request), request.query)),
   );

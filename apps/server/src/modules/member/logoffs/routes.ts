@@ -2,7 +2,6 @@ import {
   MemberAdminMessages,
   MemberAdminPages as P,
   MemberAdminPaths,
-  envelope,
   logoffListQuerySchema,
   logoffListSchema,
   logoffRejectRequestSchema,
@@ -13,10 +12,12 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { LogoffService } from './service.js';
 
-const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
 const tags = ['member-logoff'];
+
+const route = routeOptions(tags, P.logoff);
 
 /** Members' log-off requests: list, approve (anonymise), reject with a reason. */
 export const memberLogoffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -27,30 +28,22 @@ export const memberLogoffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.get(
     MemberAdminPaths.logoffList,
-    {
-      config: { frontPath: P.logoff },
-      schema: {
-        tags,
-        summary: '注销申请列表（手机号片段、姓名、状态、申请时间）',
-        querystring: logoffListQuerySchema,
-        response: { 200: envelope(logoffListSchema) },
-      },
-    },
+    route({
+      summary: '注销申请列表（手机号片段、姓名、状态、申请时间）',
+      querystring: logoffListQuerySchema,
+      data: logoffListSchema,
+    }),
     async (request) => ok(await logoff.list(request.query)),
   );
 
   app.post(
     MemberAdminPaths.logoffApprove,
-    {
-      config: { frontPath: P.logoff, action: 'audit' },
-      schema: {
-        tags,
-        summary: '通过注销申请（同一事务内清除会员个人信息，保留统计数据）',
-        consumes: BODY_TYPES,
-        body: memberAdminIdBodySchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    route({
+      summary: '通过注销申请（同一事务内清除会员个人信息，保留统计数据）',
+      action: 'audit',
+      body: memberAdminIdBodySchema,
+      data: z.null(),
+    }),
     async (request) => {
       await logoff.approve(actorOf(request), request.body.id);
       return ok(null, MemberAdminMessages.approved);
@@ -59,16 +52,12 @@ export const memberLogoffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.post(
     MemberAdminPaths.logoffReject,
-    {
-      config: { frontPath: P.logoff, action: 'audit' },
-      schema: {
-        tags,
-        summary: '驳回注销申请（需填写驳回原因）',
-        consumes: BODY_TYPES,
-        body: logoffRejectRequestSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    route({
+      summary: '驳回注销申请（需填写驳回原因）',
+      action: 'audit',
+      body: logoffRejectRequestSchema,
+      data: z.null(),
+    }),
     async (request) => {
       await logoff.reject(actorOf(request), request.body.id, request.body.rejectReason);
       return ok(null, MemberAdminMessages.rejected);

@@ -2,7 +2,6 @@ import {
   MemberMessages,
   MemberPages,
   MemberPaths,
-  envelope,
   memberAddRequestSchema,
   memberDetailSchema,
   memberExportQuerySchema,
@@ -22,14 +21,16 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { sendExport } from '../../../platform/export.js';
 import { MembersService } from './service.js';
 
-const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 const PAGE = MemberPages.lists;
 /** The detail page is granted with the list page; either lets an operator read a member. */
 const READ_PAGES = [MemberPages.lists, MemberPages.detail];
 const TAGS = ['member'];
+
+const route = routeOptions(TAGS, PAGE);
 
 /** 会员列表 / 会员详情: members with masked personal numbers, changes audited. */
 export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -37,60 +38,45 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get(
     MemberPaths.list,
-    {
-      config: { frontPath: PAGE },
-      schema: {
-        tags: TAGS,
-        summary: '会员列表（手机号脱敏；phone 为号码片段，phonePrefix 为号码开头）',
-        querystring: memberListQuerySchema,
-        response: { 200: envelope(memberListResponseSchema) },
-      },
-    },
+    route({
+      summary: '会员列表（手机号脱敏；phone 为号码片段，phonePrefix 为号码开头）',
+      querystring: memberListQuerySchema,
+      data: memberListResponseSchema,
+    }),
     async (request) => ok(await members.list(request.query)),
   );
 
   app.get(
     MemberPaths.detail,
-    {
-      config: { frontPath: READ_PAGES },
-      schema: {
-        tags: TAGS,
-        summary: '会员详情（手机号、身份证号脱敏）',
-        querystring: memberIdQuerySchema,
-        response: { 200: envelope(memberDetailSchema) },
-      },
-    },
+    route({
+      summary: '会员详情（手机号、身份证号脱敏）',
+      frontPath: READ_PAGES,
+      querystring: memberIdQuerySchema,
+      data: memberDetailSchema,
+    }),
     async (request) => ok(await members.detail(request.query.id)),
   );
 
   app.post(
     MemberPaths.add,
-    {
-      config: { frontPath: PAGE, action: 'add' },
-      schema: {
-        tags: TAGS,
-        summary: '新增会员（可同时新增家庭成员；等级按成长值确定）',
-        consumes: FORM_OR_JSON,
-        body: memberAddRequestSchema,
-        response: { 200: envelope(memberIdResponseSchema) },
-      },
-    },
+    route({
+      summary: '新增会员（可同时新增家庭成员；等级按成长值确定）',
+      action: 'add',
+      body: memberAddRequestSchema,
+      data: memberIdResponseSchema,
+    }),
     async (request) =>
       ok({ id: await members.add(actorOf(request), request.body) }, MemberMessages.added),
   );
 
   app.post(
     MemberPaths.update,
-    {
-      config: { frontPath: PAGE, action: 'edit' },
-      schema: {
-        tags: TAGS,
-        summary: '修改会员资料（不提交 phone / idNumber 则保留原值）',
-        consumes: FORM_OR_JSON,
-        body: memberUpdateRequestSchema,
-        response: { 200: envelope(memberIdResponseSchema) },
-      },
-    },
+    route({
+      summary: '修改会员资料（不提交 phone / idNumber 则保留原值）',
+      action: 'edit',
+      body: memberUpdateRequestSchema,
+      data: memberIdResponseSchema,
+    }),
     async (request) => {
       await members.update(actorOf(request), request.body);
       return ok({ id: request.body.id }, MemberMessages.saved);
@@ -99,16 +85,12 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.post(
     MemberPaths.freeze,
-    {
-      config: { frontPath: PAGE, action: 'freeze' },
-      schema: {
-        tags: TAGS,
-        summary: '冻结会员（须填写原因）',
-        consumes: FORM_OR_JSON,
-        body: memberFreezeRequestSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    route({
+      summary: '冻结会员（须填写原因）',
+      action: 'freeze',
+      body: memberFreezeRequestSchema,
+      data: z.null(),
+    }),
     async (request) => {
       await members.freeze(actorOf(request), request.body.id, request.body.reason);
       return ok(null, MemberMessages.frozen);
@@ -117,16 +99,12 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.post(
     MemberPaths.unfreeze,
-    {
-      config: { frontPath: PAGE, action: 'freeze' },
-      schema: {
-        tags: TAGS,
-        summary: '解冻会员',
-        consumes: FORM_OR_JSON,
-        body: memberUnfreezeRequestSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    route({
+      summary: '解冻会员',
+      action: 'freeze',
+      body: memberUnfreezeRequestSchema,
+      data: z.null(),
+    }),
     async (request) => {
       await members.unfreeze(actorOf(request), request.body.id, request.body.reason);
       return ok(null, MemberMessages.unfrozen);
@@ -135,45 +113,34 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.post(
     MemberPaths.revealPhone,
-    {
-      config: { frontPath: PAGE, action: 'reveal' },
-      schema: {
-        tags: TAGS,
-        summary: '查看会员手机号明文（记入操作日志）',
-        consumes: FORM_OR_JSON,
-        body: memberIdRequestSchema,
-        response: { 200: envelope(revealMemberPhoneResponseSchema) },
-      },
-    },
+    route({
+      summary: '查看会员手机号明文（记入操作日志）',
+      action: 'reveal',
+      body: memberIdRequestSchema,
+      data: revealMemberPhoneResponseSchema,
+    }),
     async (request) => ok({ phone: await members.revealPhone(actorOf(request), request.body.id) }),
   );
 
   app.post(
     MemberPaths.revealIdNumber,
-    {
-      config: { frontPath: PAGE, action: 'reveal' },
-      schema: {
-        tags: TAGS,
-        summary: '查看会员身份证号明文（记入操作日志）',
-        consumes: FORM_OR_JSON,
-        body: memberIdRequestSchema,
-        response: { 200: envelope(revealIdNumberResponseSchema) },
-      },
-    },
+    route({
+      summary: '查看会员身份证号明文（记入操作日志）',
+      action: 'reveal',
+      body: memberIdRequestSchema,
+      data: revealIdNumberResponseSchema,
+    }),
     async (request) =>
       ok({ idNumber: await members.revealIdNumber(actorOf(request), request.body.id) }),
   );
 
   app.get(
     MemberPaths.export,
-    {
-      config: { frontPath: PAGE, action: 'export' },
-      schema: {
-        tags: TAGS,
-        summary: '导出会员（当前筛选条件，手机号、身份证号脱敏，流式生成）',
-        querystring: memberExportQuerySchema,
-      },
-    },
+    route({
+      summary: '导出会员（当前筛选条件，手机号、身份证号脱敏，流式生成）',
+      action: 'export',
+      querystring: memberExportQuerySchema,
+    }),
     async (request, reply) =>
       sendExport(ctx, reply, await members.export(actorOf(request), request.query)),
   );

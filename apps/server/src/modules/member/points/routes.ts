@@ -16,27 +16,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { sendExport } from '../../../platform/export.js';
 import { PointsAdminService } from './service.js';
 
-const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 const TAGS = ['points'];
+const route = routeOptions(TAGS, POINTS_ADJUST_PAGE);
+
 /** 积分明细 (ledger list, summary, export) and the admin adjustment of a member's points. */
 export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = new PointsAdminService(ctx);
 
   app.post(
     PointsPaths.adjust,
-    {
-      config: { frontPath: POINTS_ADJUST_PAGE, action: 'points' },
-      schema: {
-        tags: TAGS,
-        summary: '调整会员积分（正数增加、负数扣减，需填写原因；余额不能小于0）',
-        consumes: FORM_OR_JSON,
-        body: pointsAdjustRequestSchema,
-        response: { 200: envelope(pointsAdjustResultSchema) },
-      },
-    },
+    route({
+      summary: '调整会员积分（正数增加、负数扣减，需填写原因；余额不能小于0）',
+      action: 'points',
+      body: pointsAdjustRequestSchema,
+      data: pointsAdjustResultSchema,
+    }),
     async (request) =>
       ok(await service.adjust(actorOf(request), request.body), PointsMessages.adjusted),
   );
@@ -58,15 +56,12 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get(
     PointsPaths.ledgerSummary,
-    {
-      config: { frontPath: INTEGRAL_DETAILS_PAGE },
-      schema: {
-        tags: TAGS,
-        summary: '积分汇总：时间范围内发放、兑换、过期与后台扣减的积分',
-        querystring: pointsSummaryQuerySchema,
-        response: { 200: envelope(pointsSummarySchema) },
-      },
-    },
+    route({
+      summary: '积分汇总：时间范围内发放、兑换、过期与后台扣减的积分',
+      frontPath: INTEGRAL_DETAILS_PAGE,
+      querystring: pointsSummaryQuerySchema,
+      data: pointsSummarySchema,
+    }),
     async (request) => ok(await service.summary(request.query)),
   );
 

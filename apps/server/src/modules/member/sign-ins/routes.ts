@@ -1,5 +1,4 @@
 import {
-  envelope,
   SIGN_PAGE,
   SignMessages,
   SignPaths,
@@ -15,11 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { sendExport } from '../../../platform/export.js';
 import { SignService } from './service.js';
 
-const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
 const tags = ['sign'];
+
+const route = routeOptions(tags, SIGN_PAGE);
 
 /** Daily check-in (/member_sign/sign): records, daily counts, check-in on a member's behalf. */
 export const signRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -27,58 +28,43 @@ export const signRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     SignPaths.recordList,
-    {
-      config: { frontPath: SIGN_PAGE },
-      schema: {
-        tags,
-        summary: '签到记录（会员手机号片段、姓名、时间范围、连续天数筛选）',
-        querystring: signRecordListQuerySchema,
-        response: { 200: envelope(signRecordPageSchema) },
-      },
-    },
+    route({
+      summary: '签到记录（会员手机号片段、姓名、时间范围、连续天数筛选）',
+      querystring: signRecordListQuerySchema,
+      data: signRecordPageSchema,
+    }),
     async (request) => ok(await sign.list(request.query)),
   );
 
   app.get(
     SignPaths.recordExport,
-    {
-      config: { frontPath: SIGN_PAGE, action: 'export' },
-      schema: {
-        tags,
-        summary: '导出签到记录（当前筛选条件，Excel）',
-        querystring: signRecordExportQuerySchema,
-      },
-    },
+    route({
+      summary: '导出签到记录（当前筛选条件，Excel）',
+      action: 'export',
+      querystring: signRecordExportQuerySchema,
+    }),
     async (request, reply) =>
       sendExport(ctx, reply, await sign.export(actorOf(request), request.query)),
   );
 
   app.get(
     SignPaths.dailyCounts,
-    {
-      config: { frontPath: SIGN_PAGE },
-      schema: {
-        tags,
-        summary: '每日签到人数（start、end：YYYY-MM-DD，最多366天）',
-        querystring: signDailyCountsQuerySchema,
-        response: { 200: envelope(signDailyCountsSchema) },
-      },
-    },
+    route({
+      summary: '每日签到人数（start、end：YYYY-MM-DD，最多366天）',
+      querystring: signDailyCountsQuerySchema,
+      data: signDailyCountsSchema,
+    }),
     async (request) => ok(await sign.dailyCounts(request.query)),
   );
 
   app.post(
     SignPaths.checkIn,
-    {
-      config: { frontPath: SIGN_PAGE, action: 'edit' },
-      schema: {
-        tags,
-        summary: '代会员签到（客服为来电会员记录今日签到；每天一次，积分经积分账本发放）',
-        consumes: BODY_TYPES,
-        body: signCheckInRequestSchema,
-        response: { 200: envelope(signCheckInResultSchema) },
-      },
-    },
+    route({
+      summary: '代会员签到（客服为来电会员记录今日签到；每天一次，积分经积分账本发放）',
+      action: 'edit',
+      body: signCheckInRequestSchema,
+      data: signCheckInResultSchema,
+    }),
     async (request) => {
       const actor = actorOf(request);
       const memberId = request.body.memberId ?? (await sign.memberIdByPhone(request.body.phone));

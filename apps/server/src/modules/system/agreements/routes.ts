@@ -17,13 +17,15 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
+import { FORM_OR_JSON, routeOptions } from '../../../platform/route-options.js';
 import { AgreementService } from './service.js';
 
 const PAGE = '/sysset_agreement/lists';
 const READ_PAGES = [PAGE, '/sysset_agreement/lists_edit'];
-const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
 const tags = ['agreement'];
 const savedAnswer = envelope(z.object({ id: z.number().int(), version: z.number().int() }));
+
+const route = routeOptions(tags, PAGE);
 
 /** Agreements: admin CRUD and the public info the /auth_agreement page reads. */
 export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -31,29 +33,22 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.get(
     AgreementPaths.list,
-    {
-      config: { frontPath: PAGE },
-      schema: {
-        tags,
-        summary: '协议列表（编码/标题筛选，不含正文）',
-        querystring: agreementListQuerySchema,
-        response: { 200: envelope(agreementListSchema) },
-      },
-    },
+    route({
+      summary: '协议列表（编码/标题筛选，不含正文）',
+      querystring: agreementListQuerySchema,
+      data: agreementListSchema,
+    }),
     async (request) => ok(await agreements.list(request.query)),
   );
 
   app.get(
     AgreementPaths.detail,
-    {
-      config: { frontPath: READ_PAGES },
-      schema: {
-        tags,
-        summary: '协议详情（含正文）',
-        querystring: contentIdQuerySchema,
-        response: { 200: envelope(agreementSchema) },
-      },
-    },
+    route({
+      summary: '协议详情（含正文）',
+      frontPath: READ_PAGES,
+      querystring: contentIdQuerySchema,
+      data: agreementSchema,
+    }),
     async (request) => ok(await agreements.detail(request.query.id)),
   );
 
@@ -64,7 +59,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: {
         tags,
         summary: '新增协议（正文为富文本，保存时按白名单净化）',
-        consumes: BODY_TYPES,
+        consumes: FORM_OR_JSON,
         body: agreementAddRequestSchema,
         response: { 200: savedAnswer },
       },
@@ -79,7 +74,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: {
         tags,
         summary: '修改协议（每次保存版本号加1）',
-        consumes: BODY_TYPES,
+        consumes: FORM_OR_JSON,
         body: agreementUpdateRequestSchema,
         response: { 200: savedAnswer },
       },
@@ -92,16 +87,12 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.post(
     AgreementPaths.delete,
-    {
-      config: { frontPath: PAGE, action: 'delete' },
-      schema: {
-        tags,
-        summary: '删除协议（ids：一个或多个编号）',
-        consumes: BODY_TYPES,
-        body: contentIdsBodySchema,
-        response: { 200: envelope(contentDeletedSchema) },
-      },
-    },
+    route({
+      summary: '删除协议（ids：一个或多个编号）',
+      action: 'delete',
+      body: contentIdsBodySchema,
+      data: contentDeletedSchema,
+    }),
     async (request) => ok({ deleted: await agreements.delete(actorOf(request), request.body.ids) }),
   );
 

@@ -21,12 +21,14 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
+import { FORM_OR_JSON, routeOptions } from '../../../platform/route-options.js';
 import { SmsService } from './service.js';
 
 const PAGE = '/sysset_notice_set/msg_tpl';
-const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
 const tags = ['sms'];
 const idAnswer = envelope(z.object({ id: z.number().int() }));
+
+const route = routeOptions(tags, PAGE);
 
 /** SMS templates and the outbox of the embedded sender (/sysset_notice_set/msg_tpl). */
 export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -34,29 +36,17 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
 
   app.get(
     SmsPaths.list,
-    {
-      config: { frontPath: PAGE },
-      schema: {
-        tags,
-        summary: '短信模板列表（编码/名称、场景、状态筛选）',
-        querystring: smsTemplateListQuerySchema,
-        response: { 200: envelope(smsTemplateListSchema) },
-      },
-    },
+    route({
+      summary: '短信模板列表（编码/名称、场景、状态筛选）',
+      querystring: smsTemplateListQuerySchema,
+      data: smsTemplateListSchema,
+    }),
     async (request) => ok(await sms.list(request.query)),
   );
 
   app.get(
     SmsPaths.detail,
-    {
-      config: { frontPath: PAGE },
-      schema: {
-        tags,
-        summary: '短信模板详情',
-        querystring: contentIdQuerySchema,
-        response: { 200: envelope(smsTemplateSchema) },
-      },
-    },
+    route({ summary: '短信模板详情', querystring: contentIdQuerySchema, data: smsTemplateSchema }),
     async (request) => ok(await sms.detail(request.query.id)),
   );
 
@@ -67,7 +57,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       schema: {
         tags,
         summary: '新增短信模板（内容中的占位符写作 ${变量名}）',
-        consumes: BODY_TYPES,
+        consumes: FORM_OR_JSON,
         body: smsTemplateAddRequestSchema,
         response: { 200: idAnswer },
       },
@@ -82,7 +72,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       schema: {
         tags,
         summary: '修改短信模板',
-        consumes: BODY_TYPES,
+        consumes: FORM_OR_JSON,
         body: smsTemplateUpdateRequestSchema,
         response: { 200: idAnswer },
       },
@@ -101,7 +91,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       schema: {
         tags,
         summary: '启用或停用短信模板',
-        consumes: BODY_TYPES,
+        consumes: FORM_OR_JSON,
         body: smsTemplateEnableRequestSchema,
         response: { 200: idAnswer },
       },
@@ -114,45 +104,33 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
 
   app.post(
     SmsPaths.delete,
-    {
-      config: { frontPath: PAGE, action: 'delete' },
-      schema: {
-        tags,
-        summary: '删除短信模板（ids：一个或多个编号）',
-        consumes: BODY_TYPES,
-        body: contentIdsBodySchema,
-        response: { 200: envelope(contentDeletedSchema) },
-      },
-    },
+    route({
+      summary: '删除短信模板（ids：一个或多个编号）',
+      action: 'delete',
+      body: contentIdsBodySchema,
+      data: contentDeletedSchema,
+    }),
     async (request) => ok({ deleted: await sms.delete(actorOf(request), request.body.ids) }),
   );
 
   app.post(
     SmsPaths.testSend,
-    {
-      config: { frontPath: PAGE, action: 'test' },
-      schema: {
-        tags,
-        summary: '测试发送：手机号与每个占位符的值（params 为对象，表单提交时为 JSON 文本）',
-        consumes: BODY_TYPES,
-        body: smsTestSendRequestSchema,
-        response: { 200: envelope(smsTestSendResultSchema) },
-      },
-    },
+    route({
+      summary: '测试发送：手机号与每个占位符的值（params 为对象，表单提交时为 JSON 文本）',
+      action: 'test',
+      body: smsTestSendRequestSchema,
+      data: smsTestSendResultSchema,
+    }),
     async (request) => ok(await sms.testSend(actorOf(request), request.body), SmsMessages.sent),
   );
 
   app.get(
     SmsPaths.outboxList,
-    {
-      config: { frontPath: PAGE },
-      schema: {
-        tags,
-        summary: '短信发件箱（内置发送通道的发送记录，手机号脱敏）',
-        querystring: smsOutboxListQuerySchema,
-        response: { 200: envelope(smsOutboxListSchema) },
-      },
-    },
+    route({
+      summary: '短信发件箱（内置发送通道的发送记录，手机号脱敏）',
+      querystring: smsOutboxListQuerySchema,
+      data: smsOutboxListSchema,
+    }),
     async (request) => ok(await sms.outbox(request.query)),
   );
 };
