@@ -6,14 +6,14 @@ import {
   type Page,
 } from '@health/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GradeService, pickGrade } from '../src/modules/member/grades/service.js';
 import {
   bodyOf,
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   type TestApp,
   loginAdmin,
@@ -49,8 +49,8 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
   let viewer: string;
   let outsider: string;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     const viewers = await createGroup(t, '只读组', [
       '/member_manage/grade',
       '/member_manage/grade_log',
@@ -62,7 +62,6 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
     viewer = (await login(t, 'viewer', 'View@123')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });
-  afterAll(() => t.close());
 
   const add = (form: Record<string, string>, token = admin) =>
     call(t, 'POST', P.gradeAdd, { token, form });

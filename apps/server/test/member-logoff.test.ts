@@ -7,13 +7,13 @@ import {
   type LogoffItem,
   type Page,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bodyOf,
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   type TestApp,
   loginAdmin,
@@ -32,8 +32,8 @@ describe.each(databaseKinds)('member log-off API on %s', (kind) => {
   let gradeId: number;
   let channelId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     gradeId = await insertGrade(t, { name: '普通会员', growth: 0 });
     channelId = await insertChannel(t, '门店', 'shop');
     const viewers = await createGroup(t, '只读组', ['/member_manage/logoff']);
@@ -44,7 +44,6 @@ describe.each(databaseKinds)('member log-off API on %s', (kind) => {
     viewer = (await login(t, 'viewer', 'View@123')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });
-  afterAll(() => t.close());
 
   async function request(memberId: number, reason = '不再使用'): Promise<number> {
     const { id } = await t.db

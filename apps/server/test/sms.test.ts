@@ -7,14 +7,14 @@ import {
   type SmsTemplate,
   type SmsTestSendResult,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   type TestApp,
   loginAdmin,
@@ -29,8 +29,8 @@ describe.each(databaseKinds)('SMS templates API on %s', (kind) => {
   let readOnly: string;
   let outsider: string;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     admin = await loginAdmin(t);
     const viewers = await createGroup(t, '短信只读', [PAGE]);
     const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
@@ -39,7 +39,6 @@ describe.each(databaseKinds)('SMS templates API on %s', (kind) => {
     readOnly = (await login(t, 'viewer', 'View@123')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });
-  afterAll(() => t.close());
 
   const template = (over: Record<string, string> = {}) => ({
     code: 'order_notice',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiPaths, type Envelope } from '@health/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type RoutePlugin } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { bootstrapDatabase } from '../../src/db/bootstrap.js';
@@ -248,4 +249,27 @@ export async function createOperator(
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/**
+ * The app of a describe block: a fresh app on `kind` built before its tests and closed after them.
+ * `setup` gets it first (keep it, log in, seed).
+ *
+ *   let t: TestApp;
+ *   setupApp(kind, async (app) => {
+ *     t = app;
+ *     admin = await loginAdmin(t);
+ *   });
+ */
+export function setupApp(
+  kind: DatabaseKind,
+  setup: (t: TestApp) => Promise<void>,
+  opts: TestAppOptions = {},
+): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(kind, opts);
+    await setup(app);
+  });
+  afterAll(() => app?.close());
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { AREAS } from '../../app.js';
+import { DAY_MS } from '../../platform/clock.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { Database } from '../schema.js';
@@ -21,7 +22,7 @@ export async function loadDemoData(
   const demo: DemoContext = {
     random: new DemoRandom(opts.seed ?? DEMO_SEED),
     now: opts.now,
-    day: 24 * 60 * 60 * 1000,
+    day: DAY_MS,
     operatorPasswordHash: await hashPassword(DEMO_OPERATOR_PASSWORD),
     secrets: opts.secrets,
   };

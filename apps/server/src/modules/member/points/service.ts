@@ -21,7 +21,8 @@ import type { Actor } from '../../../platform/actor.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { toNumber } from '../../../db/values.js';
-import type { Clock } from '../../../platform/clock.js';
+import { CHINA_OFFSET_MS, chinaDayStart, chinaWallClock } from '../../../platform/china-day.js';
+import { DAY_MS, type Clock } from '../../../platform/clock.js';
 import type { JobScheduler } from '../../../platform/jobs.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
@@ -35,8 +36,6 @@ import { PointsRepo, toLedgerItem, type LedgerRow } from './repo.js';
 export const POINTS_EXPIRE_JOB = 'points.expire';
 
 /** China standard time (UTC+8): calendar days and years of the rules are local days. */
-const LOCAL_OFFSET_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Types a frozen or logged-off member cannot use: earning and redeeming. */
 const ACTIVE_ONLY: ReadonlySet<PointsType> = new Set<PointsType>([
@@ -102,25 +101,23 @@ export class InsufficientPointsError extends ValidationError {
   }
 }
 
-/** Start (epoch ms) of the local day holding `at`. */
-export function localDayStart(at: number): number {
-  return Math.floor((at + LOCAL_OFFSET_MS) / DAY_MS) * DAY_MS - LOCAL_OFFSET_MS;
-}
+/** Start (epoch ms) of the local (China) day holding `at`. */
+export const localDayStart = chinaDayStart;
 
 /** When points earned at `at` expire under `rules` (null = never). */
 export function expiryOf(rules: IntegralSet, at: number): number | null {
-  const local = new Date(at + LOCAL_OFFSET_MS);
+  const local = chinaWallClock(at);
   if (rules.expiryPolicy === 'yearly') {
     // Earned in year N: expired from the first instant of year N+2 (the end of year N+1).
-    return Date.UTC(local.getUTCFullYear() + 2, 0, 1) - LOCAL_OFFSET_MS;
+    return Date.UTC(local.getUTCFullYear() + 2, 0, 1) - CHINA_OFFSET_MS;
   }
   if (rules.expiryPolicy === 'rolling') {
     const y = local.getUTCFullYear();
     const m = local.getUTCMonth() + rules.expiryMonths;
     const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
     const day = Math.min(local.getUTCDate(), lastDay);
-    const msOfDay = at + LOCAL_OFFSET_MS - Date.UTC(y, local.getUTCMonth(), local.getUTCDate());
-    return Date.UTC(y, m, day) + msOfDay - LOCAL_OFFSET_MS;
+    const msOfDay = at + CHINA_OFFSET_MS - Date.UTC(y, local.getUTCMonth(), local.getUTCDate());
+    return Date.UTC(y, m, day) + msOfDay - CHINA_OFFSET_MS;
   }
   return null;
 }
