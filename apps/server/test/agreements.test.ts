@@ -13,10 +13,8 @@ import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
-  createGroup,
-  createOperator,
+  loginViewerAndOutsider,
   setupApp,
-  login,
   type TestApp,
   loginAdmin,
 } from './helpers/app.js';
@@ -60,12 +58,7 @@ describe.each(databaseKinds)('agreements API on %s', (kind) => {
   setupApp(kind, async (app) => {
     t = app;
     admin = await loginAdmin(t);
-    const viewers = await createGroup(t, '协议只读', [PAGE]);
-    const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
-    readOnly = (await login(t, 'viewer', 'View@123')).access_token;
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ({ viewer: readOnly, outsider } = await loginViewerAndOutsider(t, [PAGE], '协议只读'));
   });
 
   const add = (form: Record<string, string>, token = admin) =>

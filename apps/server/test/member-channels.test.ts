@@ -12,10 +12,8 @@ import { channelLink } from '../src/modules/member/channels/service.js';
 import {
   bodyOf,
   call,
-  createGroup,
-  createOperator,
+  loginViewerAndOutsider,
   setupApp,
-  login,
   type TestApp,
   loginAdmin,
 } from './helpers/app.js';
@@ -47,13 +45,8 @@ describe.each(databaseKinds)('member channels API on %s', (kind) => {
   setupApp(kind, async (app) => {
     t = app;
     gradeId = await insertGrade(t, { name: '普通会员', growth: 0 });
-    const viewers = await createGroup(t, '只读组', ['/member_manage/channel']);
-    const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
     admin = await loginAdmin(t);
-    viewer = (await login(t, 'viewer', 'View@123')).access_token;
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ({ viewer, outsider } = await loginViewerAndOutsider(t, ['/member_manage/channel']));
   });
 
   const add = (form: Record<string, string>, token = admin) =>

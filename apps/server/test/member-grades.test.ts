@@ -11,10 +11,8 @@ import { GradeService, pickGrade } from '../src/modules/member/grades/service.js
 import {
   bodyOf,
   call,
-  createGroup,
-  createOperator,
+  loginViewerAndOutsider,
   setupApp,
-  login,
   type TestApp,
   loginAdmin,
 } from './helpers/app.js';
@@ -51,16 +49,11 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
 
   setupApp(kind, async (app) => {
     t = app;
-    const viewers = await createGroup(t, '只读组', [
+    admin = await loginAdmin(t);
+    ({ viewer, outsider } = await loginViewerAndOutsider(t, [
       '/member_manage/grade',
       '/member_manage/grade_log',
-    ]);
-    const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
-    admin = await loginAdmin(t);
-    viewer = (await login(t, 'viewer', 'View@123')).access_token;
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ]));
   });
 
   const add = (form: Record<string, string>, token = admin) =>

@@ -12,10 +12,8 @@ import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
-  createGroup,
-  createOperator,
+  loginViewerAndOutsider,
   setupApp,
-  login,
   type TestApp,
   loginAdmin,
 } from './helpers/app.js';
@@ -32,12 +30,7 @@ describe.each(databaseKinds)('SMS templates API on %s', (kind) => {
   setupApp(kind, async (app) => {
     t = app;
     admin = await loginAdmin(t);
-    const viewers = await createGroup(t, '短信只读', [PAGE]);
-    const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
-    readOnly = (await login(t, 'viewer', 'View@123')).access_token;
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ({ viewer: readOnly, outsider } = await loginViewerAndOutsider(t, [PAGE], '短信只读'));
   });
 
   const template = (over: Record<string, string> = {}) => ({

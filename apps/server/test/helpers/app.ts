@@ -273,3 +273,22 @@ export function setupApp(
   });
   afterAll(() => app?.close());
 }
+
+/**
+ * The two operators refusals are tested with, logged in: `viewer` holds only `viewerPages` (no
+ * action), `outsider` only the home overview. Returns their access tokens.
+ */
+export async function loginViewerAndOutsider(
+  t: TestApp,
+  viewerPages: string[],
+  viewerGroup = '只读组',
+): Promise<{ viewer: string; outsider: string }> {
+  const viewers = await createGroup(t, viewerGroup, viewerPages);
+  const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
+  await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
+  await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
+  return {
+    viewer: (await login(t, 'viewer', 'View@123')).access_token,
+    outsider: (await login(t, 'outsider', 'Out@1234')).access_token,
+  };
+}

@@ -17,9 +17,9 @@ import {
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool } from '../../../db/values.js';
 import { holdsGroup, keysNotHeld } from '../../../platform/permissions.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
-import { isUniqueViolation } from '../../../db/errors.js';
 import { GroupsRepo, type GroupRow } from './repo.js';
 
 const CATALOGUE_ORDER = new Map(ALL_PERMISSION_KEYS.map((key, i) => [key, i]));
@@ -189,29 +189,25 @@ export class GroupsService {
     await this.assertHoldsKeys(actor, keys, 'add', `权限组 ${input.name}`);
     await this.assertNameFree(input.name);
     const at = this.ctx.now();
-    try {
-      return await this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const repo = new GroupsRepo(trx);
         const id = await repo.insert({ name: input.name, description: input.description, at });
         await repo.replaceResources(id, keys);
-        await this.ctx.audit.record(
-          actor,
-          {
+        return {
+          result: id,
+          entry: {
             module: 'authority',
             action: 'add',
             target: `权限组 ${input.name}`,
             after: { id, ...GroupsService.snapshot(input, keys) },
           },
-          trx,
-        );
-        return id;
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw ValidationError.field('name', AuthorityMessages.groupNameTaken);
-      }
-      throw err;
-    }
+        };
+      },
+      () => ValidationError.field('name', AuthorityMessages.groupNameTaken),
+    );
   }
 
   /**
@@ -226,29 +222,26 @@ export class GroupsService {
     await this.assertHoldsKeys(actor, keys, 'edit', `权限组 ${row.name}`);
     await this.assertNameFree(input.name, id);
     const version = Math.max(this.ctx.now(), Number(row.updated_at) + 1);
-    try {
-      await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const repo = new GroupsRepo(trx);
         await repo.update(id, { name: input.name, description: input.description, version });
         await repo.replaceResources(id, keys);
-        await this.ctx.audit.record(
-          actor,
-          {
+        return {
+          result: undefined,
+          entry: {
             module: 'authority',
             action: 'edit',
             target: `权限组 ${row.name}`,
             before: { id, ...GroupsService.snapshot(row, [...stored].sort(byCatalogueOrder)) },
             after: { id, ...GroupsService.snapshot(input, keys) },
           },
-          trx,
-        );
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw ValidationError.field('name', AuthorityMessages.groupNameTaken);
-      }
-      throw err;
-    }
+        };
+      },
+      () => ValidationError.field('name', AuthorityMessages.groupNameTaken),
+    );
   }
 
   async delete(actor: Actor, id: number): Promise<void> {

@@ -15,6 +15,7 @@ import {
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool } from '../../../db/values.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { hashPassword } from '../../../platform/passwords.js';
@@ -280,8 +281,10 @@ export class OperatorsService {
     await this.assertMayAssign(actor, group, 'edit', target);
     await this.assertUsernameFree(input.username, id);
     const at = this.ctx.now();
-    try {
-      await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const repo = new OperatorsRepo(trx);
         if (!fromDbBool(group.builtin))
           await OperatorsService.assertNotLastSuperAdmin(repo, before);
@@ -295,21 +298,19 @@ export class OperatorsService {
           at,
         });
         const after = await this.load(id, repo);
-        await this.ctx.audit.record(
-          actor,
-          {
+        return {
+          result: undefined,
+          entry: {
             module: 'authority',
             action: 'edit',
             target: `操作员 ${before.username}`,
             before: snapshot(before),
             after: snapshot(after),
           },
-          trx,
-        );
-      });
-    } catch (err) {
-      OperatorsService.rethrowUnique(err);
-    }
+        };
+      },
+      () => ValidationError.field('username', AuthorityMessages.usernameTaken),
+    );
   }
 
   async setEnabled(actor: Actor, id: number, enabled: boolean): Promise<number> {

@@ -16,7 +16,7 @@ import {
   type Page,
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
-import { isUniqueViolation } from '../../../db/errors.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
@@ -174,11 +174,6 @@ export class MembersService {
       throw ValidationError.field('channelId', MemberMessages.channelMissing);
   }
 
-  private static rethrowUnique(err: unknown): never {
-    if (isUniqueViolation(err)) throw ValidationError.field('phone', MemberMessages.phoneTaken);
-    throw err;
-  }
-
   /**
    * A member added by an operator: registered now, its grade the one its growth value reaches
    * (grade log 'growth' from none), its family contacts, a 'register' action — one transaction.
@@ -191,8 +186,10 @@ export class MembersService {
     if (!grade) throw new AppError(State.FAILED, MemberMessages.noGrade);
     const operator = actor;
     const at = this.ctx.now();
-    try {
-      return await this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const repo = new MembersRepo(trx);
         const id = await repo.insert({
           phone: input.phone,
@@ -229,9 +226,9 @@ export class MembersService {
         });
         await new ContactsRepo(trx).insertMany(id, input.contacts, at);
         const row = await this.load(id, repo);
-        await this.ctx.audit.record(
-          actor,
-          {
+        return {
+          result: id,
+          entry: {
             module: AUDIT_MODULE,
             action: 'add',
             target: memberTarget(row),
@@ -245,13 +242,10 @@ export class MembersService {
               })),
             },
           },
-          trx,
-        );
-        return id;
-      });
-    } catch (err) {
-      MembersService.rethrowUnique(err);
-    }
+        };
+      },
+      () => ValidationError.field('phone', MemberMessages.phoneTaken),
+    );
   }
 
   async update(actor: Actor, input: MemberUpdateInput): Promise<void> {
@@ -260,8 +254,10 @@ export class MembersService {
     if (input.phone !== undefined) await this.assertPhoneFree(input.phone, input.id);
     await this.assertChannel(input.channelId);
     const at = this.ctx.now();
-    try {
-      await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const repo = new MembersRepo(trx);
         await repo.update(input.id, {
           phone: input.phone ?? before.phone,
@@ -277,21 +273,19 @@ export class MembersService {
           at,
         });
         const after = await this.load(input.id, repo);
-        await this.ctx.audit.record(
-          actor,
-          {
+        return {
+          result: undefined,
+          entry: {
             module: AUDIT_MODULE,
             action: 'edit',
             target: memberTarget(before),
             before: memberSnapshot(before),
             after: memberSnapshot(after),
           },
-          trx,
-        );
-      });
-    } catch (err) {
-      MembersService.rethrowUnique(err);
-    }
+        };
+      },
+      () => ValidationError.field('phone', MemberMessages.phoneTaken),
+    );
   }
 
   async freeze(actor: Actor, id: number, reason: string): Promise<void> {

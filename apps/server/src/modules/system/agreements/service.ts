@@ -8,11 +8,11 @@ import {
   type Page,
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { NotFoundError, ValidationError } from '../../../platform/errors.js';
 import type { PageRequest } from '../../../platform/pagination.js';
 import { isBlankRichText, sanitizeRichText } from '../../../platform/rich-text.js';
-import { isUniqueViolation } from '../../../db/errors.js';
 import { AgreementRepo, type AgreementRow } from './repo.js';
 
 const AUDIT_MODULE = 'agreement';
@@ -90,17 +90,14 @@ export class AgreementService {
     return clean;
   }
 
-  private static rethrowUnique(err: unknown): never {
-    if (isUniqueViolation(err)) throw ValidationError.field('code', AgreementMessages.codeTaken);
-    throw err;
-  }
-
   async add(actor: Actor, input: AgreementAddRequest): Promise<{ id: number; version: number }> {
     const content = AgreementService.cleanContent(input.content);
     await this.assertCodeFree(input.code);
     const at = this.ctx.now();
-    try {
-      return await this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const values = {
           code: input.code,
           title: input.title,
@@ -111,21 +108,18 @@ export class AgreementService {
           updated_by: actor.operatorName,
         };
         const id = await new AgreementRepo(trx).insert(values);
-        await this.ctx.audit.record(
-          actor,
-          {
+        return {
+          result: { id, version: 1 },
+          entry: {
             module: AUDIT_MODULE,
             action: 'add',
             target: target(input),
             after: { id, code: values.code, title: values.title, version: 1, content },
           },
-          trx,
-        );
-        return { id, version: 1 };
-      });
-    } catch (err) {
-      return AgreementService.rethrowUnique(err);
-    }
+        };
+      },
+      () => ValidationError.field('code', AgreementMessages.codeTaken),
+    );
   }
 
   /** Save an agreement: content sanitised, version bumped on every save. */
@@ -137,8 +131,10 @@ export class AgreementService {
     const before = await this.load(id);
     const content = AgreementService.cleanContent(input.content);
     await this.assertCodeFree(input.code, id);
-    try {
-      return await this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const version = await new AgreementRepo(trx).update(id, {
           code: input.code,
           title: input.title,
@@ -147,9 +143,9 @@ export class AgreementService {
           updated_by: actor.operatorName,
         });
         if (version === undefined) throw new NotFoundError(AgreementMessages.notFound);
-        await this.ctx.audit.record(
-          actor,
-          {
+        return {
+          result: { id, version },
+          entry: {
             module: AUDIT_MODULE,
             action: 'edit',
             target: target(before),
@@ -162,13 +158,10 @@ export class AgreementService {
             },
             after: { id, code: input.code, title: input.title, version, content },
           },
-          trx,
-        );
-        return { id, version };
-      });
-    } catch (err) {
-      return AgreementService.rethrowUnique(err);
-    }
+        };
+      },
+      () => ValidationError.field('code', AgreementMessages.codeTaken),
+    );
   }
 
   async delete(actor: Actor, ids: readonly number[]): Promise<number> {

@@ -10,10 +10,10 @@ import {
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool, toDbBool } from '../../../db/values.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { NotFoundError, ValidationError } from '../../../platform/errors.js';
 import type { PageRequest } from '../../../platform/pagination.js';
-import { isUniqueViolation } from '../../../db/errors.js';
 import { SearchRepo, type SearchWordRow } from './repo.js';
 
 const AUDIT_MODULE = 'search';
@@ -102,59 +102,54 @@ export class SearchService {
   async save(actor: Actor, input: SearchSaveRequest): Promise<number> {
     await this.assertKeywordFree(input);
     const at = this.ctx.now();
-    try {
-      return await this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const id = await new SearchRepo(trx).insert({
           ...SearchService.columns(input),
           created_at: at,
           updated_at: at,
         });
-        await this.ctx.audit.record(
-          actor,
-          {
+        return {
+          result: id,
+          entry: {
             module: AUDIT_MODULE,
             action: 'add',
             target: target(input),
             after: snapshot({ id, ...input }),
           },
-          trx,
-        );
-        return id;
-      });
-    } catch (err) {
-      if (isUniqueViolation(err))
-        throw ValidationError.field('keyword', SearchMessages.keywordTaken);
-      throw err;
-    }
+        };
+      },
+      () => ValidationError.field('keyword', SearchMessages.keywordTaken),
+    );
   }
 
   async update(actor: Actor, id: number, input: SearchSaveRequest): Promise<void> {
     const row = await this.load(id);
     await this.assertKeywordFree(input, id);
     const before = toWord(row, this.ctx.now());
-    try {
-      await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         await new SearchRepo(trx).update(id, {
           ...SearchService.columns(input),
           updated_at: this.ctx.now(),
         });
-        await this.ctx.audit.record(
-          actor,
-          {
+        return {
+          result: undefined,
+          entry: {
             module: AUDIT_MODULE,
             action: 'edit',
             target: target(before),
             before: snapshot(before),
             after: snapshot({ id, ...input }),
           },
-          trx,
-        );
-      });
-    } catch (err) {
-      if (isUniqueViolation(err))
-        throw ValidationError.field('keyword', SearchMessages.keywordTaken);
-      throw err;
-    }
+        };
+      },
+      () => ValidationError.field('keyword', SearchMessages.keywordTaken),
+    );
   }
 
   /** Delete one or several words; every id must exist. */

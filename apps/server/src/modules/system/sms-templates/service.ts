@@ -19,11 +19,11 @@ import {
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool, toDbBool } from '../../../db/values.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import type { PageRequest } from '../../../platform/pagination.js';
 import { createSmsSender, type SmsSender } from '../../../platform/sms.js';
-import { isUniqueViolation } from '../../../db/errors.js';
 import { SmsRepo, type SmsOutboxRow, type SmsTemplateRow } from './repo.js';
 
 const AUDIT_MODULE = 'sms';
@@ -124,55 +124,49 @@ export class SmsService {
     };
   }
 
-  private static rethrowUnique(err: unknown): never {
-    if (isUniqueViolation(err)) throw ValidationError.field('code', SmsMessages.codeTaken);
-    throw err;
-  }
-
   async add(actor: Actor, input: SmsTemplateAddRequest): Promise<number> {
     await this.assertCodeFree(input.code);
-    try {
-      return await this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const values = this.columns(actor, input);
         const id = await new SmsRepo(trx).insert({ ...values, created_at: values.updated_at });
-        await this.ctx.audit.record(
-          actor,
-          {
+        return {
+          result: id,
+          entry: {
             module: AUDIT_MODULE,
             action: 'add',
             target: target(input),
             after: snapshot({ id, ...input }),
           },
-          trx,
-        );
-        return id;
-      });
-    } catch (err) {
-      return SmsService.rethrowUnique(err);
-    }
+        };
+      },
+      () => ValidationError.field('code', SmsMessages.codeTaken),
+    );
   }
 
   async update(actor: Actor, id: number, input: SmsTemplateAddRequest): Promise<void> {
     const before = toTemplate(await this.load(id));
     await this.assertCodeFree(input.code, id);
-    try {
-      await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         await new SmsRepo(trx).update(id, this.columns(actor, input));
-        await this.ctx.audit.record(
-          actor,
-          {
+        return {
+          result: undefined,
+          entry: {
             module: AUDIT_MODULE,
             action: 'edit',
             target: target(before),
             before: snapshot(before),
             after: snapshot({ id, ...input }),
           },
-          trx,
-        );
-      });
-    } catch (err) {
-      SmsService.rethrowUnique(err);
-    }
+        };
+      },
+      () => ValidationError.field('code', SmsMessages.codeTaken),
+    );
   }
 
   async setEnabled(actor: Actor, id: number, enabled: boolean): Promise<void> {
