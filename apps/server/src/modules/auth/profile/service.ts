@@ -8,6 +8,7 @@ import {
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import type { AuthenticatedOperator } from '../../../platform/auth.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { SessionError, ValidationError } from '../../../platform/errors.js';
 import { hashPassword, passwordChangeNeed, verifyPassword } from '../../../platform/passwords.js';
@@ -71,7 +72,7 @@ export class ProfileService {
 
     const passwordHash = await hashPassword(input.newPassword);
     const now = this.ctx.now();
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       await new OperatorsRepo(trx).updatePassword(actor.operatorId, passwordHash, now);
       const ended = await this.ctx.sessions.revokeOperatorSessions(
         actor.operatorId,
@@ -81,17 +82,16 @@ export class ProfileService {
           executor: trx,
         },
       );
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: 'system',
           action: 'updatePwd',
           target: `操作员 ${actor.operatorName}`,
           after: { endedSessions: ended, wasFirstChange: isFirstChange },
           message: Messages.passwordChanged,
         },
-        trx,
-      );
+      };
     });
   }
 

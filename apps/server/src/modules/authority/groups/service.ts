@@ -248,22 +248,21 @@ export class GroupsService {
     const { row, stored } = await this.load(id);
     if (fromDbBool(row.builtin)) throw new AppError(State.FAILED, AuthorityMessages.builtinLocked);
     await this.assertMayChange(actor, row, stored, 'delete');
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new GroupsRepo(trx);
       // Counted inside the transaction so an operator added meanwhile is not orphaned.
       const operators = await repo.countOperators(id);
       if (operators > 0) throw new AppError(State.FAILED, AuthorityMessages.groupInUse(operators));
       await repo.delete(id);
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: 'authority',
           action: 'delete',
           target: `权限组 ${row.name}`,
           before: { id, ...GroupsService.snapshot(row, [...stored].sort(byCatalogueOrder)) },
         },
-        trx,
-      );
+      };
     });
   }
 }

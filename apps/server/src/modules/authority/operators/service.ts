@@ -321,7 +321,7 @@ export class OperatorsService {
     }
     await this.assertMayManage(actor, before, enabled ? 'enable' : 'disable');
     const at = this.ctx.now();
-    return this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(this.ctx, actor, async (trx) => {
       const repo = new OperatorsRepo(trx);
       if (!enabled) await OperatorsService.assertNotLastSuperAdmin(repo, before);
       await repo.setEnabled(id, enabled, at);
@@ -329,18 +329,16 @@ export class OperatorsService {
       const ended = enabled
         ? 0
         : await this.ctx.sessions.revokeOperatorSessions(id, 'disabled', { executor: trx });
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: ended,
+        entry: {
           module: 'authority',
           action: enabled ? 'enable' : 'disable',
           target: `操作员 ${before.username}`,
           before: { enabled: fromDbBool(before.enabled) },
           after: { enabled, ...(enabled ? {} : { endedSessions: ended }) },
         },
-        trx,
-      );
-      return ended;
+      };
     });
   }
 
@@ -350,20 +348,19 @@ export class OperatorsService {
       throw new AppError(State.FAILED, AuthorityMessages.cannotDeleteSelf);
     }
     await this.assertMayManage(actor, before, 'delete');
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new OperatorsRepo(trx);
       await OperatorsService.assertNotLastSuperAdmin(repo, before);
       await repo.delete(id);
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: 'authority',
           action: 'delete',
           target: `操作员 ${before.username}`,
           before: snapshot(before),
         },
-        trx,
-      );
+      };
     });
   }
 
@@ -382,16 +379,16 @@ export class OperatorsService {
     const passwordHash = await hashPassword(initial.password);
     const self = actor;
     const at = this.ctx.now();
-    const ended = await this.ctx.db.transaction().execute(async (trx) => {
+    const ended = await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new OperatorsRepo(trx);
       await repo.setInitialPassword(id, passwordHash, at);
       const count = await this.ctx.sessions.revokeOperatorSessions(id, 'revoked_by_admin', {
         executor: trx,
         ...(id === self.operatorId ? { keepSessionId: self.sessionId } : {}),
       });
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: count,
+        entry: {
           module: 'authority',
           action: 'resetPwd',
           target: `操作员 ${before.username}`,
@@ -402,9 +399,7 @@ export class OperatorsService {
             endedSessions: count,
           },
         },
-        trx,
-      );
-      return count;
+      };
     });
     return {
       id,
@@ -464,20 +459,19 @@ export class OperatorsService {
     }
     const session = await this.ctx.sessions.findLiveOf(operatorId, sessionId, this.ctx.now());
     if (!session) throw new NotFoundError(AuthorityMessages.sessionNotFound);
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       const own = operatorId === self.operatorId;
       await this.ctx.sessions.revoke(sessionId, own ? 'logout' : 'revoked_by_admin', trx);
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: 'authority',
           action: operatorId === self.operatorId ? 'revokeMySession' : 'revokeSession',
           target: `操作员 ${operator.username} 的会话 #${sessionId}`,
           before: { ip: session.ip, userAgent: session.user_agent, createdAt: session.created_at },
           after: { revoked: true },
         },
-        trx,
-      );
+      };
     });
   }
 }

@@ -173,21 +173,20 @@ export class ChannelService {
   async delete(actor: Actor, id: number): Promise<void> {
     const row = await this.load(id);
     const before = this.toChannel(row);
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new ChannelsRepo(trx);
       const members = await repo.memberCount(id);
       if (members > 0) throw new AppError(255, MemberAdminMessages.channelInUse(members));
       await repo.delete(id);
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: 'delete',
           target: `渠道 ${before.name}（${before.code}）`,
           before: snapshot(before),
         },
-        trx,
-      );
+      };
     });
   }
 }

@@ -13,6 +13,7 @@ import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool } from '../../../db/values.js';
 import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
 import { countRows, mapBatches, readInBatches } from '../../../platform/pagination.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { MembersRepo } from '../members/repo.js';
@@ -102,11 +103,11 @@ export class ContactsService {
     if ((await this.repo.countOf(memberId)) >= MAX_CONTACTS)
       throw new AppError(State.FAILED, MemberMessages.tooManyContacts);
     const at = this.ctx.now();
-    return this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(this.ctx, actor, async (trx) => {
       const [id] = await new ContactsRepo(trx).insertMany(memberId, [values], at);
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: id ?? 0,
+        entry: {
           module: AUDIT_MODULE,
           action: 'contactAdd',
           target: `${memberTarget(member)} 的家庭成员 ${values.name}`,
@@ -117,9 +118,7 @@ export class ContactsService {
             receive_warning_sms: values.receiveWarningSms ? 1 : 0,
           }),
         },
-        trx,
-      );
-      return id ?? 0;
+      };
     });
   }
 
@@ -132,38 +131,36 @@ export class ContactsService {
     if (before.member_status === 'logged_off')
       throw new AppError(State.FAILED, MemberMessages.loggedOff);
     const at = this.ctx.now();
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new ContactsRepo(trx);
       await repo.update(id, { ...values, phone: values.phone ?? before.phone }, at);
       const after = await this.load(id, repo);
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: 'contactEdit',
           target: `${memberTarget({ name: before.member_name, phone: before.member_phone })} 的家庭成员 ${before.name}`,
           before: snapshot(before),
           after: snapshot(after),
         },
-        trx,
-      );
+      };
     });
   }
 
   async delete(actor: Actor, id: number): Promise<void> {
     const before = await this.load(id);
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       await new ContactsRepo(trx).delete(id);
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: 'contactDelete',
           target: `${memberTarget({ name: before.member_name, phone: before.member_phone })} 的家庭成员 ${before.name}`,
           before: snapshot(before),
         },
-        trx,
-      );
+      };
     });
   }
 

@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../../db/errors.js';
 import type { Database } from '../../../db/schema.js';
 import { toNumber } from '../../../db/values.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
@@ -329,23 +330,22 @@ export class GradeService {
     if (baseSet.defaultGrade === row.name)
       throw new AppError(255, MemberAdminMessages.gradeIsDefault);
     const before = toGrade(row);
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new GradesRepo(trx);
       // A member may have taken the grade since the check: count again inside the transaction.
       const again = await repo.memberCount(id);
       if (again > 0) throw new AppError(255, MemberAdminMessages.gradeInUse(again));
       await repo.delete(id);
       await repo.renumber();
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: 'delete',
           target: `会员等级 ${before.name}`,
           before: snapshot(before),
         },
-        trx,
-      );
+      };
     });
   }
 
@@ -362,7 +362,7 @@ export class GradeService {
     const from = await this.repo.find(Number(member.grade_id));
     const operator = GradeService.operatorOf(actor);
     const at = this.ctx.now();
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       await new MembersRepo(trx).setGrade(input.memberId, input.gradeId, at);
       await new GradesRepo(trx).insertLog({
         member_id: input.memberId,
@@ -375,17 +375,16 @@ export class GradeService {
         remark: input.remark,
         created_at: at,
       });
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: 'changeGrade',
           target: `会员 ${member.name} ${maskPhone(member.phone)}`,
           before: { gradeId: Number(member.grade_id), grade: from?.name ?? '' },
           after: { gradeId: input.gradeId, grade: grade.name, remark: input.remark },
         },
-        trx,
-      );
+      };
     });
   }
 

@@ -10,6 +10,7 @@ import {
 import type { Actor } from '../../../platform/actor.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError } from '../../../platform/errors.js';
 import { recordMemberAction } from '../action-logs/service.js';
@@ -90,7 +91,7 @@ export class LogoffService {
     const operator = actor;
     const handlerName = operator.displayName;
     const at = this.ctx.now();
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new LogoffRepo(trx);
       const settled = await repo.settle(id, {
         status: 'approved',
@@ -109,9 +110,9 @@ export class LogoffService {
         detail: `注销申请已通过（审核人：${handlerName}）`,
         at,
       });
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: 'logoffApprove',
           target: `注销申请 #${id}（会员 #${member.id}）`,
@@ -131,8 +132,7 @@ export class LogoffService {
             contactsDeleted,
           },
         },
-        trx,
-      );
+      };
     });
   }
 
@@ -141,7 +141,7 @@ export class LogoffService {
     const operator = actor;
     const handlerName = operator.displayName;
     const at = this.ctx.now();
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       const settled = await new LogoffRepo(trx).settle(id, {
         status: 'rejected',
         reject_reason: rejectReason,
@@ -150,17 +150,16 @@ export class LogoffService {
         handled_at: at,
       });
       if (!settled) throw new AppError(255, MemberAdminMessages.logoffHandled);
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: 'logoffReject',
           target: `注销申请 #${id}（会员 #${req.member_id}）`,
           before: { requestStatus: 'pending' },
           after: { requestStatus: 'rejected', rejectReason },
         },
-        trx,
-      );
+      };
     });
   }
 }

@@ -309,7 +309,7 @@ export class MembersService {
     reason: string,
   ): Promise<void> {
     const at = this.ctx.now();
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new MembersRepo(trx);
       const changed = await repo.setStatus(
         before.id,
@@ -323,9 +323,9 @@ export class MembersService {
           State.FAILED,
           action === 'freeze' ? MemberMessages.alreadyFrozen : MemberMessages.notFrozen,
         );
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action,
           target: memberTarget(before),
@@ -333,8 +333,7 @@ export class MembersService {
           after: { status: to, frozenReason: to === 'frozen' ? reason : '' },
           message: reason,
         },
-        trx,
-      );
+      };
     });
   }
 

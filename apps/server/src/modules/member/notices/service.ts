@@ -12,6 +12,7 @@ import {
 import type { Actor } from '../../../platform/actor.js';
 import type { Kysely } from 'kysely';
 import type { Database, NoticeStatus } from '../../../db/schema.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import type { PageRequest } from '../../../platform/pagination.js';
@@ -159,15 +160,15 @@ export class NoticeService {
     work: (trx: Kysely<Database>, repo: NoticeRepo) => Promise<T>,
     message?: (after: Notice) => string,
   ): Promise<T> {
-    return this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(this.ctx, actor, async (trx) => {
       const repo = new NoticeRepo(trx);
       const result = await work(trx, repo);
       const afterRow = await repo.find(id);
       const names = await repo.targetNames();
       const after = afterRow ? toNotice(afterRow, names) : null;
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result,
+        entry: {
           module: AUDIT_MODULE,
           action,
           target: `通知 ${after?.title ?? before?.title ?? `#${id}`}`,
@@ -175,9 +176,7 @@ export class NoticeService {
           after: after ? snapshot(after) : undefined,
           message: after && message ? message(after) : undefined,
         },
-        trx,
-      );
-      return result;
+      };
     });
   }
 
@@ -185,7 +184,7 @@ export class NoticeService {
     const columns = await this.columns(input);
     const at = this.ctx.now();
     let newId = 0;
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       newId = await new NoticeRepo(trx).insert({
         ...columns,
         status: 'draft',
@@ -198,16 +197,15 @@ export class NoticeService {
       });
       const names = await new NoticeRepo(trx).targetNames();
       const row = await new NoticeRepo(trx).find(newId);
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: 'add',
           target: `通知 ${input.title}`,
           after: row ? snapshot(toNotice(row, names)) : undefined,
         },
-        trx,
-      );
+      };
     });
     return newId;
   }
@@ -287,20 +285,19 @@ export class NoticeService {
   async delete(actor: Actor, id: number): Promise<void> {
     const before = await this.detail(id);
     if (before.status === 'sent') throw new AppError(State.FAILED, NoticeMessages.notDeletable);
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new NoticeRepo(trx);
       await this.ctx.jobs.cancel(NOTICE_SEND_JOB, id, trx);
       await repo.delete(id);
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: 'delete',
           target: `通知 ${before.title}（${NOTICE_STATUS_LABELS[before.status]}）`,
           before: snapshot(before),
         },
-        trx,
-      );
+      };
     });
   }
 

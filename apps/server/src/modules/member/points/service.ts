@@ -24,6 +24,7 @@ import { toNumber } from '../../../db/values.js';
 import { CHINA_OFFSET_MS, chinaDayStart, chinaWallClock } from '../../../platform/china-day.js';
 import { DAY_MS, type Clock } from '../../../platform/clock.js';
 import type { JobScheduler } from '../../../platform/jobs.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { GradeService } from '../grades/service.js';
@@ -418,7 +419,7 @@ export class PointsAdminService {
   /** Add or deduct points by hand, with the reason; never below zero ("积分余额不足"). */
   async adjust(actor: Actor, input: PointsAdjustRequest): Promise<PointsAdjustResult> {
     const operator = actor;
-    return this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(this.ctx, actor, async (trx) => {
       const { balance, ledgerId } = await this.points.changeWithRow(trx, {
         memberId: input.memberId,
         amount: input.amount,
@@ -428,9 +429,9 @@ export class PointsAdminService {
         operator: { id: operator.operatorId, name: operator.displayName },
       });
       const member = await new MembersRepo(trx).brief(input.memberId);
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: { memberId: input.memberId, amount: input.amount, balance, ledgerId },
+        entry: {
           module: 'points',
           action: 'points',
           target: `会员 ${member?.name ?? ''}（${maskPhone(member?.phone)}）#${input.memberId}`,
@@ -438,9 +439,7 @@ export class PointsAdminService {
           after: { pointsBalance: balance, amount: input.amount, reason: input.reason },
           message: `${input.amount > 0 ? '增加' : '扣减'}积分 ${Math.abs(input.amount)}`,
         },
-        trx,
-      );
-      return { memberId: input.memberId, amount: input.amount, balance, ledgerId };
+      };
     });
   }
 

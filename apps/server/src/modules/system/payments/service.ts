@@ -10,6 +10,7 @@ import {
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import type { z } from 'zod';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ValidationError } from '../../../platform/errors.js';
 import type { SecretBox } from '../../../platform/secrets.js';
@@ -128,19 +129,18 @@ export class PaymentService {
     }
     if (errors.length > 0) throw new ValidationError(errors);
 
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       await new PaymentRepo(trx).upsert(next);
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: 'system',
           action: 'edit',
           target: `支付配置 ${fields.title}`,
           before: this.auditView(before, channel),
           after: { ...this.auditView(next, channel), changedKeys: changed },
         },
-        trx,
-      );
+      };
     });
     return this.view(next, channel);
   }

@@ -178,7 +178,7 @@ export class SearchService {
    */
   async rebuildSuggestions(actor: Actor): Promise<SearchSuggestResult> {
     const at = this.ctx.now();
-    return this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(this.ctx, actor, async (trx) => {
       const repo = new SearchRepo(trx);
       const words = await repo.effectiveWords(at);
       const byKeyword = new Map<string, { weight: number; types: Set<string> }>();
@@ -198,18 +198,16 @@ export class SearchService {
         sourceTypes: [...e.types].sort().join(','),
       }));
       const count = await repo.replaceSuggestions(entries, at);
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: { count, rebuiltAt: at },
+        entry: {
           module: AUDIT_MODULE,
           action: 'suggest',
           target: '搜索联想词',
           after: { count, keywords: entries.slice(0, 50).map((e) => e.keyword) },
           message: SearchMessages.suggestRebuilt(count),
         },
-        trx,
-      );
-      return { count, rebuiltAt: at };
+      };
     });
   }
 }

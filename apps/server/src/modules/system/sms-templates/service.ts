@@ -171,23 +171,22 @@ export class SmsService {
 
   async setEnabled(actor: Actor, id: number, enabled: boolean): Promise<void> {
     const before = toTemplate(await this.load(id));
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       await new SmsRepo(trx).update(id, {
         enabled: toDbBool(enabled),
         updated_at: this.ctx.now(),
         updated_by: actor.operatorName,
       });
-      await this.ctx.audit.record(
-        actor,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: enabled ? 'enable' : 'disable',
           target: target(before),
           before: { id, enabled: before.enabled },
           after: { id, enabled },
         },
-        trx,
-      );
+      };
     });
   }
 
