@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.js';
 import { toDbJson } from '../db/values.js';
 import type { Actor } from './actor.js';
 import type { Clock } from './clock.js';
+import { OperateLogRepo } from './operation-logs.js';
 import { PermissionError } from './errors.js';
 
 /**
@@ -77,23 +78,20 @@ export class AuditService {
    * Pass a transaction to make the entry part of the change it records.
    */
   async write(entry: AuditEntry, executor: Kysely<Database> = this.db): Promise<void> {
-    await executor
-      .insertInto('operation_logs')
-      .values({
-        operator_id: entry.operator.id,
-        operator_name: entry.operator.username,
-        module: entry.module,
-        action: entry.action,
-        target: entry.target ?? '',
-        before_json: toDbJson(redact(entry.before)),
-        after_json: toDbJson(redact(entry.after)),
-        ip: entry.ip ?? '',
-        result: entry.result ?? 'success',
-        message: entry.message ?? '',
-        request_id: entry.requestId ?? '',
-        created_at: entry.at ?? this.now(),
-      })
-      .execute();
+    await new OperateLogRepo(executor).insert({
+      operator_id: entry.operator.id,
+      operator_name: entry.operator.username,
+      module: entry.module,
+      action: entry.action,
+      target: entry.target ?? '',
+      before_json: toDbJson(redact(entry.before)),
+      after_json: toDbJson(redact(entry.after)),
+      ip: entry.ip ?? '',
+      result: entry.result ?? 'success',
+      message: entry.message ?? '',
+      request_id: entry.requestId ?? '',
+      created_at: entry.at ?? this.now(),
+    });
   }
 
   /**

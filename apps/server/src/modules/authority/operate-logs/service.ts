@@ -14,7 +14,7 @@ import type { Actor } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
 import { countRows, paginate, readInBatches } from '../../../platform/pagination.js';
-import { OperateLogRepo } from './repo.js';
+import { OperateLogRepo } from '../../../platform/operation-logs.js';
 
 type LogRow = Selectable<OperationLogsTable>;
 

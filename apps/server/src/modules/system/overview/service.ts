@@ -3,7 +3,7 @@ import type { Actor } from '../../../platform/actor.js';
 import { DAY_MS } from '../../../platform/clock.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AuthRepo } from '../../auth/login/repo.js';
-import { OperateLogRepo } from '../../authority/operate-logs/repo.js';
+import { OperateLogRepo } from '../../../platform/operation-logs.js';
 import { OperatorsRepo } from '../../authority/operators/repo.js';
 
 const OVERVIEW_DAYS = 7;

@@ -1,11 +1,12 @@
 import type { SmsOutboxListQuery, SmsTemplateListQuery } from '@health/contract';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { containsText } from '../../../db/like.js';
-import type { Database, SmsOutboxTable, SmsTemplatesTable } from '../../../db/schema.js';
+import type { Database, SmsTemplatesTable } from '../../../db/schema.js';
 import { paginate, type PageRequest } from '../../../platform/pagination.js';
+import { listOutbox } from '../../../platform/sms.js';
 
 export type SmsTemplateRow = Selectable<SmsTemplatesTable>;
-export type SmsOutboxRow = Selectable<SmsOutboxTable> & { template_name: string | null };
+export type { SmsOutboxRow } from '../../../platform/sms.js';
 
 /** Queries of SMS templates and of the outbox. */
 export class SmsRepo {
@@ -57,14 +58,8 @@ export class SmsRepo {
     return result.reduce((n, r) => n + Number(r.numDeletedRows), 0);
   }
 
+  /** The outbox (the platform's table) with the templates' names. */
   listOutbox(query: SmsOutboxListQuery & PageRequest) {
-    let q = this.db
-      .selectFrom('sms_outbox as o')
-      .leftJoin('sms_templates as t', 't.code', 'o.template_code')
-      .selectAll('o')
-      .select('t.name as template_name');
-    if (query.templateCode) q = q.where('o.template_code', '=', query.templateCode);
-    if (query.phone) q = q.where(containsText('o.phone', query.phone));
-    return paginate(this.db, q.orderBy('o.id', 'desc'), query);
+    return listOutbox(this.db, query);
   }
 }

@@ -1,10 +1,13 @@
 import type { OperateLogExportQuery } from '@health/contract';
-import { sql, type Kysely } from 'kysely';
-import { perDaySums, pickPerDay } from '../../../db/per-day.js';
-import type { Database } from '../../../db/schema.js';
-import { applySort } from '../../../platform/pagination.js';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { perDaySums, pickPerDay } from '../db/per-day.js';
+import type { Database, OperationLogsTable } from '../db/schema.js';
+import { applySort } from './pagination.js';
 
-/** Queries of the operation log page. */
+/**
+ * The operation log's table (a platform table: every area writes to it through AuditService): the
+ * entry insert, and the queries of the operation-log page and the home overview.
+ */
 
 export const OPERATE_LOG_SORT_COLUMNS = { createdAt: 'created_at' } as const;
 
@@ -18,6 +21,10 @@ function containsIgnoringCase(column: string, text: string) {
 
 export class OperateLogRepo {
   constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(values: Insertable<OperationLogsTable>): Promise<void> {
+    await this.db.insertInto('operation_logs').values(values).execute();
+  }
 
   /** The filtered, sorted log (newest first unless asked otherwise); `upToId` bounds an export. */
   filtered(query: OperateLogExportQuery, upToId?: number) {
