@@ -61,7 +61,8 @@ export type { RoutePlugin } from './platform/area.js';
 
 /**
  * The areas of the product, in the order their routes are registered, their demo data loaded and
- * their operation-log labels listed. Adding an area adds it here (docs/adding-an-area.md).
+ * their operation-log labels listed (authority before system: the system's demo settings name the
+ * demo operators). Adding an area adds it here (docs/server-areas.md).
  */
 export const AREAS: readonly Area[] = [auth, authority, system, member];
 
