@@ -1,6 +1,5 @@
 import {
   AuthorityPaths,
-  envelope,
   groupAddRequestSchema,
   groupDetailSchema,
   groupIdQuerySchema,
@@ -54,14 +53,11 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
 
   app.get(
     AuthorityPaths.groupOptions,
-    {
-      config: { frontPath: [GROUP_PAGE, MEMBER_PAGE] },
-      schema: {
-        tags: TAGS,
-        summary: '权限组选项（操作员表单与筛选）',
-        response: { 200: envelope(groupOptionsResponseSchema) },
-      },
-    },
+    route({
+      summary: '权限组选项（操作员表单与筛选）',
+      frontPath: [GROUP_PAGE, MEMBER_PAGE],
+      data: groupOptionsResponseSchema,
+    }),
     async (request) => ok(await groups.options(actorOf(request))),
   );
 

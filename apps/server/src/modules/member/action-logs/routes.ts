@@ -4,7 +4,6 @@ import {
   actionLogExportQuerySchema,
   actionLogListQuerySchema,
   actionLogListSchema,
-  envelope,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
@@ -27,15 +26,12 @@ export const memberActionLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.get(
     MemberAdminPaths.actionLogList,
-    {
-      config: { frontPath: [P.actionLog, P.detail] },
-      schema: {
-        tags,
-        summary: '会员行为日志（手机号片段、姓名、行为、IP、时间；memberId）',
-        querystring: actionLogListQuerySchema,
-        response: { 200: envelope(actionLogListSchema) },
-      },
-    },
+    route({
+      summary: '会员行为日志（手机号片段、姓名、行为、IP、时间；memberId）',
+      frontPath: [P.actionLog, P.detail],
+      querystring: actionLogListQuerySchema,
+      data: actionLogListSchema,
+    }),
     async (request) => ok(await logs.list(request.query)),
   );
 

@@ -8,7 +8,6 @@ import {
   channelSaveRequestSchema,
   channelUpdateRequestSchema,
   contentIdQuerySchema,
-  envelope,
   memberAdminIdBodySchema,
   memberChannelSchema,
 } from '@health/contract';
@@ -17,11 +16,11 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import { FORM_OR_JSON, routeOptions } from '../../../platform/route-options.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { ChannelService } from './service.js';
 
 const tags = ['member-channel'];
-const idAnswer = envelope(z.object({ id: z.number().int() }));
+const idData = z.object({ id: z.number().int() });
 /** Pages that pick a channel from a list (filters, targets). */
 const CHANNEL_READERS = [
   P.channel,
@@ -78,31 +77,23 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.post(
     MemberAdminPaths.channelAdd,
-    {
-      config: { frontPath: P.channel, action: 'add' },
-      schema: {
-        tags,
-        summary: '新增渠道（编码唯一：字母、数字、下划线、短横线）',
-        consumes: FORM_OR_JSON,
-        body: channelSaveRequestSchema,
-        response: { 200: idAnswer },
-      },
-    },
+    route({
+      summary: '新增渠道（编码唯一：字母、数字、下划线、短横线）',
+      action: 'add',
+      body: channelSaveRequestSchema,
+      data: idData,
+    }),
     async (request) => ok({ id: await channels.add(actorOf(request), request.body) }),
   );
 
   app.post(
     MemberAdminPaths.channelUpdate,
-    {
-      config: { frontPath: P.channel, action: 'edit' },
-      schema: {
-        tags,
-        summary: '修改渠道（含启用/停用）',
-        consumes: FORM_OR_JSON,
-        body: channelUpdateRequestSchema,
-        response: { 200: idAnswer },
-      },
-    },
+    route({
+      summary: '修改渠道（含启用/停用）',
+      action: 'edit',
+      body: channelUpdateRequestSchema,
+      data: idData,
+    }),
     async (request) => {
       const { id, ...input } = request.body;
       await channels.update(actorOf(request), id, input);
@@ -112,16 +103,12 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.post(
     MemberAdminPaths.channelDelete,
-    {
-      config: { frontPath: P.channel, action: 'delete' },
-      schema: {
-        tags,
-        summary: '删除渠道（有会员的渠道不能删除，可停用）',
-        consumes: FORM_OR_JSON,
-        body: memberAdminIdBodySchema,
-        response: { 200: idAnswer },
-      },
-    },
+    route({
+      summary: '删除渠道（有会员的渠道不能删除，可停用）',
+      action: 'delete',
+      body: memberAdminIdBodySchema,
+      data: idData,
+    }),
     async (request) => {
       await channels.delete(actorOf(request), request.body.id);
       return ok({ id: request.body.id });

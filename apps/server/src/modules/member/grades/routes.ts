@@ -3,7 +3,6 @@ import {
   MemberAdminPaths,
   changeMemberGradeRequestSchema,
   contentIdQuerySchema,
-  envelope,
   gradeListQuerySchema,
   gradeListSchema,
   gradeLogExportQuerySchema,
@@ -21,11 +20,11 @@ import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { sendExport } from '../../../platform/export.js';
 import { ok } from '../../../platform/envelope.js';
-import { FORM_OR_JSON, routeOptions } from '../../../platform/route-options.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { GradeService } from './service.js';
 
 const tags = ['member-grade'];
-const idAnswer = envelope(z.object({ id: z.number().int() }));
+const idData = z.object({ id: z.number().int() });
 /** Pages that pick a grade from a list (filters, targets). */
 const GRADE_READERS = [
   P.grade,
@@ -73,31 +72,23 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.post(
     MemberAdminPaths.gradeAdd,
-    {
-      config: { frontPath: P.grade, action: 'add' },
-      schema: {
-        tags,
-        summary: '新增会员等级（名称、所需成长值唯一；会员按成长值重新定级）',
-        consumes: FORM_OR_JSON,
-        body: gradeSaveRequestSchema,
-        response: { 200: idAnswer },
-      },
-    },
+    route({
+      summary: '新增会员等级（名称、所需成长值唯一；会员按成长值重新定级）',
+      action: 'add',
+      body: gradeSaveRequestSchema,
+      data: idData,
+    }),
     async (request) => ok({ id: await grades.add(actorOf(request), request.body) }),
   );
 
   app.post(
     MemberAdminPaths.gradeUpdate,
-    {
-      config: { frontPath: P.grade, action: 'edit' },
-      schema: {
-        tags,
-        summary: '修改会员等级（最低等级的成长值保持0）',
-        consumes: FORM_OR_JSON,
-        body: gradeUpdateRequestSchema,
-        response: { 200: idAnswer },
-      },
-    },
+    route({
+      summary: '修改会员等级（最低等级的成长值保持0）',
+      action: 'edit',
+      body: gradeUpdateRequestSchema,
+      data: idData,
+    }),
     async (request) => {
       const { id, ...input } = request.body;
       await grades.update(actorOf(request), id, input);
@@ -107,16 +98,12 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.post(
     MemberAdminPaths.gradeDelete,
-    {
-      config: { frontPath: P.grade, action: 'delete' },
-      schema: {
-        tags,
-        summary: '删除会员等级（有会员的等级、最低等级、默认等级不能删除）',
-        consumes: FORM_OR_JSON,
-        body: memberAdminIdBodySchema,
-        response: { 200: idAnswer },
-      },
-    },
+    route({
+      summary: '删除会员等级（有会员的等级、最低等级、默认等级不能删除）',
+      action: 'delete',
+      body: memberAdminIdBodySchema,
+      data: idData,
+    }),
     async (request) => {
       await grades.delete(actorOf(request), request.body.id);
       return ok({ id: request.body.id });
@@ -140,15 +127,12 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.get(
     MemberAdminPaths.gradeLogList,
-    {
-      config: { frontPath: [P.gradeLog, P.detail] },
-      schema: {
-        tags,
-        summary: '等级变更记录（会员手机号片段/姓名、原等级、新等级、原因、时间；memberId）',
-        querystring: gradeLogListQuerySchema,
-        response: { 200: envelope(gradeLogListSchema) },
-      },
-    },
+    route({
+      summary: '等级变更记录（会员手机号片段/姓名、原等级、新等级、原因、时间；memberId）',
+      frontPath: [P.gradeLog, P.detail],
+      querystring: gradeLogListQuerySchema,
+      data: gradeLogListSchema,
+    }),
     async (request) => ok(await grades.logList(request.query)),
   );
 

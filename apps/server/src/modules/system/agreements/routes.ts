@@ -17,13 +17,13 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import { FORM_OR_JSON, routeOptions } from '../../../platform/route-options.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { AgreementService } from './service.js';
 
 const PAGE = '/sysset_agreement/lists';
 const READ_PAGES = [PAGE, '/sysset_agreement/lists_edit'];
 const tags = ['agreement'];
-const savedAnswer = envelope(z.object({ id: z.number().int(), version: z.number().int() }));
+const savedData = z.object({ id: z.number().int(), version: z.number().int() });
 
 const route = routeOptions(tags, PAGE);
 
@@ -54,31 +54,23 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.post(
     AgreementPaths.add,
-    {
-      config: { frontPath: PAGE, action: 'add' },
-      schema: {
-        tags,
-        summary: '新增协议（正文为富文本，保存时按白名单净化）',
-        consumes: FORM_OR_JSON,
-        body: agreementAddRequestSchema,
-        response: { 200: savedAnswer },
-      },
-    },
+    route({
+      summary: '新增协议（正文为富文本，保存时按白名单净化）',
+      action: 'add',
+      body: agreementAddRequestSchema,
+      data: savedData,
+    }),
     async (request) => ok(await agreements.add(actorOf(request), request.body)),
   );
 
   app.post(
     AgreementPaths.update,
-    {
-      config: { frontPath: PAGE, action: 'edit' },
-      schema: {
-        tags,
-        summary: '修改协议（每次保存版本号加1）',
-        consumes: FORM_OR_JSON,
-        body: agreementUpdateRequestSchema,
-        response: { 200: savedAnswer },
-      },
-    },
+    route({
+      summary: '修改协议（每次保存版本号加1）',
+      action: 'edit',
+      body: agreementUpdateRequestSchema,
+      data: savedData,
+    }),
     async (request) => {
       const { id, ...input } = request.body;
       return ok(await agreements.update(actorOf(request), id, input));
