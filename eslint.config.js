@@ -80,4 +80,60 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
+  {
+    // Server routes parse, check, call a service and answer: the queries live in repositories.
+    files: ['apps/server/src/modules/**/routes.ts', 'apps/server/src/modules/**/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: 'Queries belong in the repository (repo.ts).' }],
+          patterns: [
+            {
+              group: ['**/db/*', '**/db/**', '!**/db/schema.js'],
+              message: 'Queries belong in the repository (repo.ts).',
+            },
+            { group: ['**/repo.js'], message: 'Routes call services, not repositories.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'MemberExpression[property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|transaction)$/]',
+          message: 'Queries belong in the repository (repo.ts).',
+        },
+        {
+          selector: 'MemberExpression[property.name="db"]',
+          message: 'Routes do not touch the database: call a service.',
+        },
+        {
+          selector: 'TaggedTemplateExpression[tag.name="sql"]',
+          message: 'Queries belong in the repository (repo.ts).',
+        },
+      ],
+    },
+  },
+  {
+    // Services take an Actor and plain values, never Fastify's request or reply.
+    files: ['apps/server/src/modules/**/service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'fastify',
+              message: 'Services take an Actor (platform/actor.ts), not a request.',
+            },
+            {
+              name: 'fastify-type-provider-zod',
+              message: 'Services take an Actor (platform/actor.ts), not a request.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

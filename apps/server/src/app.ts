@@ -12,7 +12,6 @@ import Fastify, {
 import {
   serializerCompiler,
   validatorCompiler,
-  type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,24 +21,11 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
-import { randomCaptchaText } from './modules/auth/captcha.js';
-import { agreementRoutes } from './modules/agreement/routes.js';
-import { pointsRoutes } from './modules/points/routes.js';
-import { noticeRoutes } from './modules/notice/routes.js';
-import { signRoutes } from './modules/sign/routes.js';
-import { memberRoutes } from './modules/member/members/routes.js';
-import { memberContactRoutes } from './modules/member/contacts/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { authorityGroupRoutes } from './modules/authority/groups/routes.js';
-import { authorityOperatorRoutes } from './modules/authority/operators/routes.js';
-import { operateLogRoutes } from './modules/authority/operate-log/routes.js';
-import { memberAdminRoutes } from './modules/member/admin-routes.js';
-import { systemRoutes } from './modules/system/routes.js';
-import { searchRoutes } from './modules/system/search/routes.js';
-import { smsRoutes } from './modules/system/sms/routes.js';
-import { paymentRoutes } from './modules/system/payment/routes.js';
-import { settingsRoutes } from './modules/system/settings/routes.js';
-import { uploadRoutes } from './modules/system/upload/routes.js';
+import { auth, randomCaptchaText } from './modules/auth/index.js';
+import { authority } from './modules/authority/index.js';
+import { member } from './modules/member/index.js';
+import { system } from './modules/system/index.js';
+import type { Area, RoutePlugin } from './platform/area.js';
 import { AuditService } from './platform/audit.js';
 import { Authenticator } from './platform/auth.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -71,7 +57,14 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
-export type RoutePlugin = FastifyPluginAsyncZod<{ ctx: AppContext }>;
+export type { RoutePlugin } from './platform/area.js';
+
+/**
+ * The areas of the product, in the order their routes are registered, their demo data loaded and
+ * their operation-log labels listed (authority before system: the system's demo settings name the
+ * demo operators). Adding an area adds it here (docs/server-areas.md).
+ */
+export const AREAS: readonly Area[] = [auth, authority, system, member];
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -144,7 +137,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     config,
     db,
     now,
-    audit: new AuditService(db, now),
+    audit: new AuditService(
+      db,
+      now,
+      AREAS.flatMap((area) => Object.entries(area.auditModules ?? {})),
+    ),
     settings: new SettingsService(db, now),
     sessions,
     grants,
@@ -228,28 +225,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
   );
 
-  for (const plugin of [
-    authRoutes,
-    systemRoutes,
-    authorityGroupRoutes,
-    authorityOperatorRoutes,
-    operateLogRoutes,
-    settingsRoutes,
-    paymentRoutes,
-    uploadRoutes,
-    searchRoutes,
-    smsRoutes,
-    agreementRoutes,
-    pointsRoutes,
-    memberRoutes,
-    memberContactRoutes,
-    memberAdminRoutes,
-    signRoutes,
-    noticeRoutes,
-    ...(opts.extraRoutes ?? []),
-  ]) {
-    await app.register(plugin, { ctx, prefix: apiPrefix });
+  for (const area of AREAS) {
+    for (const [kind, handler] of Object.entries(area.jobs?.(ctx) ?? {}))
+      ctx.jobs.register(kind, handler);
+    for (const todo of area.todos?.(ctx) ?? []) ctx.todos.register(todo);
+    await area.start?.(ctx);
+    for (const plugin of area.routes) await app.register(plugin, { ctx, prefix: apiPrefix });
   }
+  for (const plugin of opts.extraRoutes ?? [])
+    await app.register(plugin, { ctx, prefix: apiPrefix });
 
   registerUploadServing(app, ctx.storage);
   const web = await registerWebApp(app, { webDist: config.webDist, apiPrefix });

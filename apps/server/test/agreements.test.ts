@@ -7,16 +7,14 @@ import {
   type AgreementSummary,
   type Page,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../src/platform/rich-text.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
-  createGroup,
-  createOperator,
-  createTestApp,
-  login,
+  loginViewerAndOutsider,
+  setupApp,
   type TestApp,
   loginAdmin,
 } from './helpers/app.js';
@@ -57,17 +55,11 @@ describe.each(databaseKinds)('agreements API on %s', (kind) => {
   let readOnly: string;
   let outsider: string;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     admin = await loginAdmin(t);
-    const viewers = await createGroup(t, '协议只读', [PAGE]);
-    const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
-    readOnly = (await login(t, 'viewer', 'View@123')).access_token;
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ({ viewer: readOnly, outsider } = await loginViewerAndOutsider(t, [PAGE], '协议只读'));
   });
-  afterAll(() => t.close());
 
   const add = (form: Record<string, string>, token = admin) =>
     call(t, 'POST', AgreementPaths.add, { token, form });
@@ -246,10 +238,13 @@ describe.each(databaseKinds)('agreements API on %s', (kind) => {
 
 describe.each(databaseKinds)('content demo data on %s', (kind) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { demoData: true });
-  });
-  afterAll(() => t.close());
+  setupApp(
+    kind,
+    async (app) => {
+      t = app;
+    },
+    { demoData: true },
+  );
 
   it('holds the four agreements, SMS templates with an outbox and search words', async () => {
     for (const code of ['user_agreement', 'privacy_policy', 'device_lending', 'points_rules']) {

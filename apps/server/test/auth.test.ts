@@ -10,7 +10,7 @@ import {
   Messages,
   type TokenResponse,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
   ADMIN_PASSWORD,
@@ -19,6 +19,7 @@ import {
   createGroup,
   createOperator,
   createTestApp,
+  setupApp,
   newCaptchaKey,
   tryLogin,
   type TestApp,
@@ -31,8 +32,8 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
   let t: TestApp;
   let opsGroup: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     opsGroup = await createGroup(t, '运营组', [
       '/sysset_home/basic',
       '/member_manage/lists',
@@ -53,7 +54,6 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
     const emptyGroup = await createGroup(t, '空权限组', []);
     await createOperator(t, { username: 'nopages', password: 'Nop@12345', groupId: emptyGroup });
   });
-  afterAll(() => t.close());
 
   describe('captcha', () => {
     it('answers an SVG data URI, a key and whether the code is required', async () => {

@@ -8,14 +8,14 @@ import {
   type OperatorListItem,
   type Page,
 } from '@health/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   loginAdmin,
   type TestApp,
@@ -64,8 +64,8 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
     '/member_manage/lists',
   ];
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     admin = await loginAdmin(t);
     operatorAdminGroup = await createGroup(t, '操作员管理员', opAdminKeys);
     groupAdminGroup = await createGroup(t, '权限组管理员', grAdminKeys);
@@ -96,7 +96,6 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
     opAdmin = (await login(t, 'opadmin', 'Op@12345')).access_token;
     grAdmin = (await login(t, 'gradmin', 'Gr@12345')).access_token;
   });
-  afterAll(() => t.close());
 
   const operatorRow = (id: number) =>
     t.db

@@ -10,14 +10,14 @@ import {
   type Page,
   type ResourcesResponse,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   type TestApp,
   loginAdmin,
@@ -36,8 +36,8 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
   let outsider: string;
   let superGroupId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     admin = await loginAdmin(t);
     const readers = await createGroup(t, '只读组', ['/sysset_home/basic', GROUP_PAGE]);
     await createOperator(t, { username: 'reader', password: 'Read@123', groupId: readers });
@@ -52,7 +52,6 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
       .executeTakeFirstOrThrow();
     superGroupId = superGroup.id;
   });
-  afterAll(() => t.close());
 
   const list = async (token: string, query = '') =>
     bodyOf<Page<GroupListItem>>(

@@ -12,14 +12,14 @@ import {
   type SessionItem,
   type UserInfo,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   tryLogin,
   type TestApp,
@@ -40,8 +40,8 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
   /** Holds no authority page. */
   let outsider: string;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     admin = await loginAdmin(t);
     superGroupId = (
       await t.db
@@ -60,7 +60,6 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: staffGroup });
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });
-  afterAll(() => t.close());
 
   const post = (path: string, json: unknown, token = admin) =>
     call(t, 'POST', path, { token, json });

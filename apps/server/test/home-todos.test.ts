@@ -1,5 +1,5 @@
 import { ApiPaths, type HomeOverview } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RoutePlugin } from '../src/app.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
@@ -7,7 +7,7 @@ import {
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   loginAdmin,
   type TestApp,
@@ -40,21 +40,24 @@ const registerTodos: RoutePlugin = async (_app, { ctx }) => {
 describe.each(databaseKinds)('home overview to-dos on %s', (kind) => {
   let t: TestApp;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind, { extraRoutes: [registerTodos] });
-    const group = await createGroup(t, '日志组', [
-      '/sysset_home/basic',
-      '/sysset_authority/operate_log',
-    ]);
-    await createOperator(t, { username: 'rizhi', password: 'Rz@12345', groupId: group });
-    await createOperator(t, {
-      username: 'xinren',
-      password: 'Xr@12345',
-      groupId: group,
-      needChangeType: 'first',
-    });
-  });
-  afterAll(() => t.close());
+  setupApp(
+    kind,
+    async (app) => {
+      t = app;
+      const group = await createGroup(t, '日志组', [
+        '/sysset_home/basic',
+        '/sysset_authority/operate_log',
+      ]);
+      await createOperator(t, { username: 'rizhi', password: 'Rz@12345', groupId: group });
+      await createOperator(t, {
+        username: 'xinren',
+        password: 'Xr@12345',
+        groupId: group,
+        needChangeType: 'first',
+      });
+    },
+    { extraRoutes: [registerTodos] },
+  );
 
   const todosOf = async (access_token: string) => {
     const body = bodyOf<HomeOverview>(

@@ -1,5 +1,5 @@
 import { ApiPaths, MemberPaths } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RoutePlugin } from '../src/app.js';
 import { redactText, redactUrl } from '../src/platform/log-redaction.js';
 import { databaseKinds } from './helpers/databases.js';
@@ -8,7 +8,7 @@ import {
   bodyOf,
   call,
   capturedLogger,
-  createTestApp,
+  setupApp,
   loginAdmin,
   tryLogin,
   type TestApp,
@@ -37,15 +37,18 @@ describe.each(databaseKinds)('log redaction on %s', (kind) => {
   const captured = capturedLogger('info');
   const log = captured.text;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind, {
+  setupApp(
+    kind,
+    async (app) => {
+      t = app;
+      const gradeId = await insertGrade(t, { name: '普通会员', growth: 0 });
+      await insertMember(t, { gradeId, phone: PHONE, idNumber: ID_NUMBER });
+    },
+    {
       extraRoutes: [probes],
       logger: captured.logger,
-    });
-    const gradeId = await insertGrade(t, { name: '普通会员', growth: 0 });
-    await insertMember(t, { gradeId, phone: PHONE, idNumber: ID_NUMBER });
-  });
-  afterAll(() => t.close());
+    },
+  );
 
   it('logs the query keys of a request but never their values', async () => {
     const admin = await loginAdmin(t);

@@ -7,7 +7,7 @@ import {
   LOGIN_SPRAY_NAMES,
 } from '@health/contract';
 import { describe, expect, it } from 'vitest';
-import { loginGate, type LoginHistory } from '../src/modules/auth/service.js';
+import { loginGate, type LoginHistory } from '../src/modules/auth/login/service.js';
 
 const NOW = 1_800_000_000_000;
 /** Failure times inside the window, newest first. */

@@ -1,12 +1,12 @@
 import { MemberAdminPaths, type ActionLogItem, type Page } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordMemberAction } from '../src/modules/member/action-logs/service.js';
 import {
   bodyOf,
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   type TestApp,
   loginAdmin,
@@ -27,8 +27,8 @@ describe.each(databaseKinds)('member action log API on %s', (kind) => {
   let alice = 0;
   let bob = 0;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     const gradeId = await insertGrade(t, { name: '普通会员', growth: 0 });
     alice = await insertMember(t, { gradeId, name: '张桂兰', phone: '13511112222' });
     bob = await insertMember(t, { gradeId, name: '刘德福', phone: '13633334444' });
@@ -53,7 +53,6 @@ describe.each(databaseKinds)('member action log API on %s', (kind) => {
     detailViewer = (await login(t, 'detail', 'Det@1234')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });
-  afterAll(() => t.close());
 
   const list = async (query: string, token = viewer) =>
     bodyOf<Page<ActionLogItem>>(await call(t, 'GET', `${P.actionLogList}${query}`, { token }));

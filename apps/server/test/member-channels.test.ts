@@ -7,15 +7,13 @@ import {
   type MemberChannel,
   type Page,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { channelLink } from '../src/modules/member/channels/service.js';
 import {
   bodyOf,
   call,
-  createGroup,
-  createOperator,
-  createTestApp,
-  login,
+  loginViewerAndOutsider,
+  setupApp,
   type TestApp,
   loginAdmin,
 } from './helpers/app.js';
@@ -44,18 +42,12 @@ describe.each(databaseKinds)('member channels API on %s', (kind) => {
   let outsider: string;
   let gradeId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     gradeId = await insertGrade(t, { name: '普通会员', growth: 0 });
-    const viewers = await createGroup(t, '只读组', ['/member_manage/channel']);
-    const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
     admin = await loginAdmin(t);
-    viewer = (await login(t, 'viewer', 'View@123')).access_token;
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ({ viewer, outsider } = await loginViewerAndOutsider(t, ['/member_manage/channel']));
   });
-  afterAll(() => t.close());
 
   const add = (form: Record<string, string>, token = admin) =>
     call(t, 'POST', P.channelAdd, { token, form });

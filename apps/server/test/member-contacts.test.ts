@@ -7,14 +7,14 @@ import {
   type Page,
 } from '@health/contract';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   type TestApp,
   loginAdmin,
@@ -40,8 +40,8 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
   let memberA: number;
   let memberB: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     admin = await loginAdmin(t);
     const at = t.clock.now;
     await t.db
@@ -80,7 +80,6 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
     await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });
-  afterAll(() => t.close());
 
   const post = (path: string, json: unknown, token = admin) =>
     call(t, 'POST', path, { token, json });

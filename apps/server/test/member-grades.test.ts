@@ -6,15 +6,13 @@ import {
   type Page,
 } from '@health/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GradeService, pickGrade } from '../src/modules/member/grades/service.js';
 import {
   bodyOf,
   call,
-  createGroup,
-  createOperator,
-  createTestApp,
-  login,
+  loginViewerAndOutsider,
+  setupApp,
   type TestApp,
   loginAdmin,
 } from './helpers/app.js';
@@ -49,20 +47,14 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
   let viewer: string;
   let outsider: string;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    const viewers = await createGroup(t, '只读组', [
+  setupApp(kind, async (app) => {
+    t = app;
+    admin = await loginAdmin(t);
+    ({ viewer, outsider } = await loginViewerAndOutsider(t, [
       '/member_manage/grade',
       '/member_manage/grade_log',
-    ]);
-    const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
-    admin = await loginAdmin(t);
-    viewer = (await login(t, 'viewer', 'View@123')).access_token;
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ]));
   });
-  afterAll(() => t.close());
 
   const add = (form: Record<string, string>, token = admin) =>
     call(t, 'POST', P.gradeAdd, { token, form });

@@ -7,14 +7,12 @@ import {
   type LogoffItem,
   type Page,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bodyOf,
   call,
-  createGroup,
-  createOperator,
-  createTestApp,
-  login,
+  loginViewerAndOutsider,
+  setupApp,
   type TestApp,
   loginAdmin,
 } from './helpers/app.js';
@@ -32,19 +30,13 @@ describe.each(databaseKinds)('member log-off API on %s', (kind) => {
   let gradeId: number;
   let channelId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     gradeId = await insertGrade(t, { name: '普通会员', growth: 0 });
     channelId = await insertChannel(t, '门店', 'shop');
-    const viewers = await createGroup(t, '只读组', ['/member_manage/logoff']);
-    const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
     admin = await loginAdmin(t);
-    viewer = (await login(t, 'viewer', 'View@123')).access_token;
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ({ viewer, outsider } = await loginViewerAndOutsider(t, ['/member_manage/logoff']));
   });
-  afterAll(() => t.close());
 
   async function request(memberId: number, reason = '不再使用'): Promise<number> {
     const { id } = await t.db

@@ -10,7 +10,7 @@ import {
 } from '@health/contract';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bearer,
@@ -18,7 +18,7 @@ import {
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   type TestApp,
   loginAdmin,
@@ -83,8 +83,8 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
   let grades: { normal: number; silver: number; gold: number };
   let channelId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     admin = await loginAdmin(t);
     const at = t.clock.now;
     const grade = async (name: string, growth: number) =>
@@ -130,7 +130,6 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
     await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });
-  afterAll(() => t.close());
 
   const post = (path: string, json: unknown, token = admin) =>
     call(t, 'POST', path, { token, json });

@@ -5,17 +5,17 @@ import {
   type NoticeTargetOptions,
   type Page,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
-import { POINTS_EXPIRE_JOB } from '../src/modules/points/service.js';
+import { POINTS_EXPIRE_JOB } from '../src/modules/member/points/service.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   type TestApp,
   loginAdmin,
@@ -36,8 +36,8 @@ describe.each(databaseKinds)('notices on %s', (kind) => {
   let basic: number;
   let shop: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     basic = await seedGrade(t.db, '普通会员', 0, t.clock.now);
     gold = await seedGrade(t.db, '黄金会员', 1000, t.clock.now);
     shop = await seedChannel(t.db, '门店推广', 'SHOP', t.clock.now);
@@ -67,7 +67,6 @@ describe.each(databaseKinds)('notices on %s', (kind) => {
     editor = (await login(t, 'editor', 'Edit@123')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });
-  afterAll(() => t.close());
 
   const add = (json: Record<string, unknown>, token = admin) =>
     call(t, 'POST', NoticePaths.add, { token, json });

@@ -7,7 +7,7 @@ import {
   type Page,
 } from '@health/contract';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NewOperationLog } from '../src/db/schema.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
@@ -16,7 +16,7 @@ import {
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   type TestApp,
   loginAdmin,
@@ -62,8 +62,8 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
     return body.data;
   };
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     base = t.clock.now - 5 * 24 * 60 * MINUTE;
     range = { startTime: String(base), endTime: String(base + (SEEDED - 1) * MINUTE) };
     await t.db
@@ -76,7 +76,6 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
     await createOperator(t, { username: 'homeonly', password: 'Ho@12345', groupId: homeOnly });
     await createOperator(t, { username: 'reader', password: 'Rd@12345', groupId: readOnly });
   });
-  afterAll(() => t.close());
 
   describe('list', () => {
     it('pages the filtered log newest first by default', async () => {

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentDisposition, exportFileName } from '../src/platform/export.js';
 import { applySort, countRows, paginate, readInBatches } from '../src/platform/pagination.js';
 import { databaseKinds } from './helpers/databases.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { setupApp, type TestApp } from './helpers/app.js';
 
 const COLUMNS = { time: 'created_at', who: 'operator_name' } as const;
 
 describe.each(databaseKinds)('list helpers on %s', (kind) => {
   let t: TestApp;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     await t.db.deleteFrom('operation_logs').execute();
     // 7 rows; rows 2 and 3 share a time (the tie-breaker decides), operators a/b/c.
     const times = [100, 200, 300, 300, 400, 500, 600];
@@ -32,7 +32,6 @@ describe.each(databaseKinds)('list helpers on %s', (kind) => {
       )
       .execute();
   });
-  afterAll(() => t.close());
 
   const base = () => t.db.selectFrom('operation_logs').select(['id', 'target', 'operator_name']);
 

@@ -6,11 +6,12 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from '../src/platform/passwords.js';
-import { lockRemainingMs } from '../src/modules/auth/service.js';
+import { lockRemainingMs } from '../src/modules/auth/login/service.js';
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS, PASSWORD_MAX_AGE_DAYS } from '@health/contract';
+import { DAY_MS } from '../src/platform/clock.js';
 
 const FAST = { N: 1024, r: 8, p: 1 };
-const DAY = 24 * 60 * 60 * 1000;
+const DAY = DAY_MS;
 
 describe('password hashes', () => {
   it('stores scrypt parameters and a per-hash salt, and verifies only the right password', async () => {

@@ -1,5 +1,5 @@
 import { Messages, SettingsPaths, type PayConfig } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SecretBox } from '../src/platform/secrets.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
@@ -7,7 +7,7 @@ import {
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   type TestApp,
   loginAdmin,
@@ -26,20 +26,27 @@ describe.each(databaseKinds)('payment config API on %s', (kind) => {
   let reader: string;
   let outsider: string;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind, { env: { SECRET_KEY } });
-    const readerGroup = await createGroup(t, '支付只读', ['/sysset_setting/payment']);
-    const outsiderGroup = await createGroup(t, '站点组', [
-      '/sysset_setting/site_info',
-      '/sysset_setting/site_info:edit',
-    ]);
-    await createOperator(t, { username: 'reader', password: 'Rd@12345', groupId: readerGroup });
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: outsiderGroup });
-    admin = await loginAdmin(t);
-    reader = (await login(t, 'reader', 'Rd@12345')).access_token;
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
-  });
-  afterAll(() => t.close());
+  setupApp(
+    kind,
+    async (app) => {
+      t = app;
+      const readerGroup = await createGroup(t, '支付只读', ['/sysset_setting/payment']);
+      const outsiderGroup = await createGroup(t, '站点组', [
+        '/sysset_setting/site_info',
+        '/sysset_setting/site_info:edit',
+      ]);
+      await createOperator(t, { username: 'reader', password: 'Rd@12345', groupId: readerGroup });
+      await createOperator(t, {
+        username: 'outsider',
+        password: 'Out@1234',
+        groupId: outsiderGroup,
+      });
+      admin = await loginAdmin(t);
+      reader = (await login(t, 'reader', 'Rd@12345')).access_token;
+      outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    },
+    { env: { SECRET_KEY } },
+  );
 
   const list = (token: string) => call(t, 'GET', SettingsPaths.payList, { token });
   const update = (token: string, form: Record<string, string>) =>

@@ -12,6 +12,7 @@ import {
   call,
   capturedLogger,
   createTestApp,
+  setupApp,
   loginAdmin,
   type TestApp,
 } from './helpers/app.js';
@@ -46,13 +47,16 @@ describe.each(databaseKinds)('platform on %s', (kind) => {
   const captured = capturedLogger('error');
   const logLines = captured.lines;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind, {
+  setupApp(
+    kind,
+    async (app) => {
+      t = app;
+    },
+    {
       extraRoutes: [probes],
       logger: captured.logger,
-    });
-  });
-  afterAll(() => t.close());
+    },
+  );
 
   it('GET /healthz checks the database', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });

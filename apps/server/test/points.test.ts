@@ -13,14 +13,14 @@ import {
 } from '@health/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GradeService } from '../src/modules/member/grades/service.js';
 import {
   growthVia,
   localDayStart,
   POINTS_EXPIRE_JOB,
   PointsService,
-} from '../src/modules/points/service.js';
+} from '../src/modules/member/points/service.js';
 import type { AppContext } from '../src/platform/context.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
@@ -29,17 +29,20 @@ import {
   createGroup,
   createOperator,
   createTestApp,
+  setupApp,
   login,
   type TestApp,
   loginAdmin,
 } from './helpers/app.js';
 import { seedGrade, seedMember } from './helpers/sign-members.js';
+import { CHINA_OFFSET_MS } from '../src/platform/china-day.js';
+import { DAY_MS } from '../src/platform/clock.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
-const DAY = 24 * 60 * 60 * 1000;
+const DAY = DAY_MS;
 /** 2023-06-15 10:00 China time. */
 const MID_2023 = Date.UTC(2023, 5, 15, 2);
-const START_2025_CN = Date.UTC(2025, 0, 1) - 8 * 3600_000;
+const START_2025_CN = Date.UTC(2025, 0, 1) - CHINA_OFFSET_MS;
 
 describe.each(databaseKinds)('points on %s', (kind) => {
   let t: TestApp;
@@ -103,8 +106,8 @@ describe.each(databaseKinds)('points on %s', (kind) => {
     };
   };
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     rules = { ...DEFAULT_INTEGRAL_SET };
     points = new PointsService(
       t.db,
@@ -123,7 +126,6 @@ describe.each(databaseKinds)('points on %s', (kind) => {
     await createOperator(t, { username: 'viewer', password: 'Vw@12345', groupId: group });
     viewer = (await login(t, 'viewer', 'Vw@12345')).access_token;
   });
-  afterAll(() => t.close());
 
   describe('POST adjust', () => {
     it('adds and deducts points, writes the ledger and the audit entry', async () => {

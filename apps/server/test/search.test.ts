@@ -6,20 +6,21 @@ import {
   type SearchSuggestResult,
   type SearchWord,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   type TestApp,
   loginAdmin,
 } from './helpers/app.js';
+import { DAY_MS } from '../src/platform/clock.js';
 
-const DAY = 24 * 60 * 60 * 1000;
+const DAY = DAY_MS;
 type Errors = { errors: { field: string; msg: string }[] };
 const PAGE = '/sysset_setting/search';
 
@@ -29,15 +30,14 @@ describe.each(databaseKinds)('search config API on %s', (kind) => {
   let readOnly: string;
   let outsider: string;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     const viewers = await createGroup(t, '只读组', [PAGE]);
     const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
     await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
     await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
     await logInAll();
   });
-  afterAll(() => t.close());
 
   /** Fresh sessions (access tokens expire when a test moves the clock by days). */
   async function logInAll(): Promise<void> {

@@ -8,14 +8,14 @@ import {
   type ResourcesResponse,
   type TokenResponse,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   type TestApp,
 } from './helpers/app.js';
@@ -27,8 +27,8 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
   let groupId: number;
   const password = 'Sess@1234';
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     groupId = await createGroup(t, '会话测试组', ['/sysset_home/basic']);
     await createOperator(t, {
       username: 'wangfang',
@@ -38,7 +38,6 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
       staffRole: 'doctor',
     });
   });
-  afterAll(() => t.close());
 
   const userInfo = (token?: string) => call(t, 'GET', ApiPaths.userInfo, { token });
   /** The session id of an access token (only its hash is stored). */

@@ -7,14 +7,14 @@ import {
   type PublicSiteInfo,
   type SettingInfo,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   type TestApp,
   loginAdmin,
@@ -31,8 +31,8 @@ describe.each(databaseKinds)('settings API on %s', (kind) => {
   let outsider: string;
   let doctorId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     const editorGroup = await createGroup(t, '配置编辑', [
       '/sysset_setting/site_info',
       '/sysset_setting/site_info:edit',
@@ -59,7 +59,6 @@ describe.each(databaseKinds)('settings API on %s', (kind) => {
     editor = (await login(t, 'editor', 'Ed@12345')).access_token;
     outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
   });
-  afterAll(() => t.close());
 
   const info = (token: string, section: string) =>
     call(t, 'GET', `${SettingsPaths.info}?section=${section}`, { token });

@@ -11,8 +11,8 @@ import {
   type SignRecord,
   type SignSet,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignService } from '../src/modules/sign/service.js';
+import { describe, expect, it } from 'vitest';
+import { SignService } from '../src/modules/member/sign-ins/service.js';
 import { AuditService } from '../src/platform/audit.js';
 import type { AppContext } from '../src/platform/context.js';
 import { SettingsService } from '../src/platform/settings.js';
@@ -22,14 +22,15 @@ import {
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   type TestApp,
   loginAdmin,
 } from './helpers/app.js';
 import { seedGrade, seedMember } from './helpers/sign-members.js';
+import { DAY_MS } from '../src/platform/clock.js';
 
-const DAY = 24 * 60 * 60 * 1000;
+const DAY = DAY_MS;
 const PAGE = '/member_sign/sign';
 type Errors = { errors: { field: string; msg: string }[] };
 
@@ -41,8 +42,8 @@ describe.each(databaseKinds)('daily check-in on %s', (kind) => {
   let grade: number;
   let seq = 0;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     // Mid-morning China time, so moving by whole days stays inside one local day.
     const today = signDateOf(t.clock.now);
     t.clock.now = signDayStart(today) + DAY + 10 * 60 * 60 * 1000;
@@ -53,7 +54,6 @@ describe.each(databaseKinds)('daily check-in on %s', (kind) => {
     await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
     await logInAll();
   });
-  afterAll(() => t.close());
 
   async function logInAll(): Promise<void> {
     admin = await loginAdmin(t);

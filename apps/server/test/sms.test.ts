@@ -7,15 +7,13 @@ import {
   type SmsTemplate,
   type SmsTestSendResult,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
-  createGroup,
-  createOperator,
-  createTestApp,
-  login,
+  loginViewerAndOutsider,
+  setupApp,
   type TestApp,
   loginAdmin,
 } from './helpers/app.js';
@@ -29,17 +27,11 @@ describe.each(databaseKinds)('SMS templates API on %s', (kind) => {
   let readOnly: string;
   let outsider: string;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     admin = await loginAdmin(t);
-    const viewers = await createGroup(t, '短信只读', [PAGE]);
-    const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
-    readOnly = (await login(t, 'viewer', 'View@123')).access_token;
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ({ viewer: readOnly, outsider } = await loginViewerAndOutsider(t, [PAGE], '短信只读'));
   });
-  afterAll(() => t.close());
 
   const template = (over: Record<string, string> = {}) => ({
     code: 'order_notice',

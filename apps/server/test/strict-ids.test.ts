@@ -1,18 +1,12 @@
 import fc from 'fast-check';
 import { AuthorityPaths, MemberPaths } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   nonCanonicalIdJson,
   nonCanonicalIdText,
 } from '../../../packages/contract/test/id-arbitraries.js';
 import { databaseKinds } from './helpers/databases.js';
-import {
-  createGroup,
-  createOperator,
-  createTestApp,
-  loginAdmin,
-  type TestApp,
-} from './helpers/app.js';
+import { createGroup, createOperator, setupApp, loginAdmin, type TestApp } from './helpers/app.js';
 import { insertGrade, insertMember } from './helpers/member-admin.js';
 
 /**
@@ -26,8 +20,8 @@ describe.each(databaseKinds)('strict ids on %s', (kind) => {
   let victim: number;
   let memberId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     admin = await loginAdmin(t);
     const group = await createGroup(t, '会员查看', ['/member_manage/lists']);
     // Operator 1 is the admin; the victim's id is small so "1e0"-like forms would hit a row.
@@ -35,7 +29,6 @@ describe.each(databaseKinds)('strict ids on %s', (kind) => {
     const gradeId = await insertGrade(t, { name: '普通会员', growth: 0 });
     memberId = await insertMember(t, { gradeId, phone: '13800000001', name: '张三' });
   });
-  afterAll(() => t.close());
 
   const operatorCount = async () =>
     Number(

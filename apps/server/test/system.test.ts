@@ -7,7 +7,7 @@ import {
   type ResourcesResponse,
   type UserInfo,
 } from '@health/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
   ADMIN_PASSWORD,
@@ -15,13 +15,14 @@ import {
   call,
   createGroup,
   createOperator,
-  createTestApp,
+  setupApp,
   login,
   tryLogin,
   type TestApp,
 } from './helpers/app.js';
+import { DAY_MS } from '../src/platform/clock.js';
 
-const DAY = 24 * 60 * 60 * 1000;
+const DAY = DAY_MS;
 const SESSION_INVALID = { state: 266, msg: Messages.sessionInvalid, data: null };
 type Errors = { errors: { field: string; msg: string }[] };
 
@@ -30,8 +31,8 @@ describe.each(databaseKinds)('system API on %s', (kind) => {
   let doctorGroup: number;
   let noHomeGroup: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  setupApp(kind, async (app) => {
+    t = app;
     doctorGroup = await createGroup(t, '医生组', [
       '/sysset_home/basic',
       '/health_management/report',
@@ -46,7 +47,6 @@ describe.each(databaseKinds)('system API on %s', (kind) => {
     });
     await createOperator(t, { username: 'kefu', password: 'Kf@12345', groupId: noHomeGroup });
   });
-  afterAll(() => t.close());
 
   describe('user info', () => {
     it("answers the operator's profile, roles and resource list", async () => {

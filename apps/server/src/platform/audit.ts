@@ -1,8 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toDbJson } from '../db/values.js';
+import type { Actor } from './actor.js';
 import type { Clock } from './clock.js';
+import { OperateLogRepo } from './operation-logs.js';
 import { PermissionError } from './errors.js';
 
 /**
@@ -10,30 +11,8 @@ import { PermissionError } from './errors.js';
  * before/after, IP, result, request id). Login attempts are recorded too.
  */
 
-/** Module keys of the operation log with the Chinese label the log page shows. */
-export const AUDIT_MODULES = {
-  auth: '登录认证',
-  system: '系统设置',
-  authority: '权限管理',
-  setting: '站点与运营配置',
-  search: '搜索配置',
-  sms: '短信模板',
-  agreement: '协议管理',
-  upload: '文件上传',
-  payment: '支付配置',
-  sign: '签到管理',
-  notice: '消息通知',
-  member: '会员管理',
-  points: '积分管理',
-} as const satisfies Record<string, string>;
-
-/** The Chinese label of a module key (the key itself when unknown). */
-export function auditModuleLabel(module: string): string {
-  return Object.prototype.hasOwnProperty.call(AUDIT_MODULES, module)
-    ? AUDIT_MODULES[module as keyof typeof AUDIT_MODULES]
-    : module;
-}
-export type AuditModule = keyof typeof AUDIT_MODULES | (string & {});
+/** A module key of the operation log (each area lists its keys with their labels). */
+export type AuditModule = string;
 
 export interface AuditActor {
   id: number | null;
@@ -73,30 +52,46 @@ function redact(value: unknown, depth = 0): unknown {
 }
 
 export class AuditService {
+  private readonly labels: ReadonlyMap<string, string>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
-  ) {}
+    /** Module keys with the Chinese label the log page shows, in the order the page lists them. */
+    labels: Iterable<readonly [string, string]> = [],
+  ) {
+    this.labels = new Map(labels);
+  }
 
-  /** Write one entry; pass a transaction to make the entry part of the change it records. */
-  async record(entry: AuditEntry, executor: Kysely<Database> = this.db): Promise<void> {
-    await executor
-      .insertInto('operation_logs')
-      .values({
-        operator_id: entry.operator.id,
-        operator_name: entry.operator.username,
-        module: entry.module,
-        action: entry.action,
-        target: entry.target ?? '',
-        before_json: toDbJson(redact(entry.before)),
-        after_json: toDbJson(redact(entry.after)),
-        ip: entry.ip ?? '',
-        result: entry.result ?? 'success',
-        message: entry.message ?? '',
-        request_id: entry.requestId ?? '',
-        created_at: entry.at ?? this.now(),
-      })
-      .execute();
+  /** The Chinese label of a module key (the key itself when unknown). */
+  moduleLabel(module: string): string {
+    return this.labels.get(module) ?? module;
+  }
+
+  /** The known module keys, in order. */
+  knownModules(): string[] {
+    return [...this.labels.keys()];
+  }
+
+  /**
+   * Write one raw entry (the operator given as is: login attempts, where nobody is logged in yet).
+   * Pass a transaction to make the entry part of the change it records.
+   */
+  async write(entry: AuditEntry, executor: Kysely<Database> = this.db): Promise<void> {
+    await new OperateLogRepo(executor).insert({
+      operator_id: entry.operator.id,
+      operator_name: entry.operator.username,
+      module: entry.module,
+      action: entry.action,
+      target: entry.target ?? '',
+      before_json: toDbJson(redact(entry.before)),
+      after_json: toDbJson(redact(entry.after)),
+      ip: entry.ip ?? '',
+      result: entry.result ?? 'success',
+      message: entry.message ?? '',
+      request_id: entry.requestId ?? '',
+      created_at: entry.at ?? this.now(),
+    });
   }
 
   /**
@@ -105,29 +100,26 @@ export class AuditService {
    * when the request's work is rolled back.
    */
   async refusal(
-    request: FastifyRequest,
+    actor: Actor,
     entry: Omit<AuditEntry, 'operator' | 'ip' | 'requestId' | 'result' | 'message'>,
     message: string,
   ): Promise<PermissionError> {
-    await this.recordRequest(request, { ...entry, result: 'failure', message });
+    await this.record(actor, { ...entry, result: 'failure', message });
     return new PermissionError(message);
   }
 
-  /** Record a change made by the logged-in operator of this request. */
-  async recordRequest(
-    request: FastifyRequest,
+  /** Record a change made by this actor (its operator, IP and request id). */
+  async record(
+    actor: Actor,
     entry: Omit<AuditEntry, 'operator' | 'ip' | 'requestId'>,
     executor?: Kysely<Database>,
   ): Promise<void> {
-    const operator = request.operator;
-    await this.record(
+    await this.write(
       {
         ...entry,
-        operator: operator
-          ? { id: operator.id, username: operator.username }
-          : { id: null, username: '' },
-        ip: request.ip,
-        requestId: request.id,
+        operator: { id: actor.operatorId, username: actor.operatorName },
+        ip: actor.ip,
+        requestId: actor.requestId,
       },
       executor,
     );

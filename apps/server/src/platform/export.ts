@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { EXPORT_MAX_ROWS, ExportMessages } from '@health/contract';
 import ExcelJS from 'exceljs';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { Actor } from './actor.js';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 
@@ -11,15 +12,17 @@ import { AppError } from './errors.js';
  * before the first byte (validation, permission, the row count, the first batch) answers the
  * usual JSON envelope; after that, a failure aborts the download.
  *
- *   app.get(OperateLogPaths.export, {
- *     config: { frontPath: '/sysset_authority/operate_log', action: 'export' },
- *     schema: { querystring: operateLogExportQuerySchema },
- *   }, async (request, reply) => {
- *     const { total, batches } = await service.exportRows(request.query);   // count + generator
- *     return sendAuditedExport(ctx, request, reply, {
- *       module: 'authority', title: '操作日志', filter: request.query, total, columns, batches,
- *     });
- *   });
+ * A service describes the export (it counts the rows and gives their batches); the route hands the
+ * description to `sendExport`, the one function that audits and streams it:
+ *
+ *   // service.ts
+ *   async export(actor: Actor, query: OperateLogExportQuery): Promise<AuditedExport<Row>> {
+ *     const q = this.repo.filtered(query);
+ *     return { actor, module: 'authority', title: '操作日志', filter: query,
+ *              total: await this.repo.count(q), columns, batches: readInBatches(q, 1000) };
+ *   }
+ *   // routes.ts
+ *   async (request, reply) => sendExport(ctx, reply, await service.export(actorOf(request), request.query))
  */
 
 export interface ExportColumn<T> {
@@ -150,7 +153,10 @@ export async function sendXlsx<T>(reply: FastifyReply, spec: XlsxExport<T>): Pro
     .send(out);
 }
 
+/** An export as a service describes it: who asks, what goes to the operation log, the rows. */
 export interface AuditedExport<T> {
+  /** Who asks for it (recorded in the operation log). */
+  actor: Actor;
   /** Audit module of the operation log. */
   module: string;
   /** Names the file, the sheet and the audit entry's target. */
@@ -169,14 +175,13 @@ export interface AuditedExport<T> {
  * The one way to answer an export: refuse one over the limit, write it to the operation log with
  * its filter and size, then stream the workbook.
  */
-export async function sendAuditedExport<T>(
+export async function sendExport<T>(
   ctx: Pick<AppContext, 'audit' | 'now'>,
-  request: FastifyRequest,
   reply: FastifyReply,
   spec: AuditedExport<T>,
 ): Promise<FastifyReply> {
   assertExportSize(spec.total);
-  await ctx.audit.recordRequest(request, {
+  await ctx.audit.record(spec.actor, {
     module: spec.module,
     action: 'export',
     target: spec.title,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database, ScheduledJobStatus } from '../db/schema.js';
 import type { Clock } from './clock.js';
 
 /**
@@ -92,6 +92,17 @@ export class JobScheduler {
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);
+  }
+
+  /** Whether a job of this kind exists in one of these states. */
+  async hasJob(kind: string, statuses: readonly ScheduledJobStatus[]): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('scheduled_jobs')
+      .select('id')
+      .where('kind', '=', kind)
+      .where('status', 'in', [...statuses])
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Remove the pending jobs of a kind and reference (running ones finish). Returns how many. */

@@ -166,3 +166,11 @@ export async function* readInBatches<DB, TB extends keyof DB, O>(
     offset += rows.length;
   }
 }
+
+/** Map each batch of an async batch stream. */
+export async function* mapBatches<A, B>(
+  batches: AsyncIterable<A[]>,
+  map: (a: A) => B,
+): AsyncGenerator<B[]> {
+  for await (const batch of batches) yield batch.map(map);
+}

@@ -1,6 +1,6 @@
 import { actionKey, findPage, isPermissionKey } from '@health/contract';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
-import type { AuthenticatedOperator, Authenticator } from './auth.js';
+import type { Authenticator } from './auth.js';
 import { PasswordChangeRequiredError, PermissionError } from './errors.js';
 
 /**
@@ -78,12 +78,18 @@ export function requiredKeysOf(access: RouteAccessConfig, routeName: string): st
   });
 }
 
-export function holdsAny(operator: AuthenticatedOperator, keys: readonly string[]): boolean {
+/** Whose permissions are checked: a request's operator or a service's Actor. */
+export interface KeyHolder {
+  builtin: boolean;
+  grants: ReadonlySet<string>;
+}
+
+export function holdsAny(operator: KeyHolder, keys: readonly string[]): boolean {
   return operator.builtin || keys.some((key) => operator.grants.has(key));
 }
 
 /** The keys among `keys` that the operator does not hold itself (none for a super-admin). */
-export function keysNotHeld(operator: AuthenticatedOperator, keys: Iterable<string>): string[] {
+export function keysNotHeld(operator: KeyHolder, keys: Iterable<string>): string[] {
   if (operator.builtin) return [];
   return [...keys].filter((key) => !operator.grants.has(key));
 }
@@ -94,7 +100,7 @@ export function keysNotHeld(operator: AuthenticatedOperator, keys: Iterable<stri
  * group (it holds keys that do not exist yet).
  */
 export function holdsGroup(
-  operator: AuthenticatedOperator,
+  operator: KeyHolder,
   group: { builtin: boolean; grants: ReadonlySet<string> },
 ): boolean {
   if (operator.builtin) return true;

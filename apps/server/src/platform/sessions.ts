@@ -1,6 +1,7 @@
 import { ACCESS_TOKEN_LIFETIME_MS, REFRESH_TOKEN_LIFETIME_MS } from '@health/contract';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { toNumber } from '../db/values.js';
 import type { Clock } from './clock.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -229,8 +230,12 @@ export class SessionStore {
       .executeTakeFirst();
   }
 
-  async revoke(sessionId: number, reason: RevokeReason): Promise<void> {
-    await this.db
+  async revoke(
+    sessionId: number,
+    reason: RevokeReason,
+    executor: Kysely<Database> = this.db,
+  ): Promise<void> {
+    await executor
       .updateTable('sessions')
       .set({ revoked_at: this.now(), revoke_reason: reason })
       .where('id', '=', sessionId)
@@ -255,5 +260,59 @@ export class SessionStore {
     if (options.keepSessionId !== undefined) query = query.where('id', '!=', options.keepSessionId);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  /** Live sessions (not revoked, refresh still valid), newest activity first. */
+  liveOf(operatorId: number, now: number) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+      .where('operator_id', '=', operatorId)
+      .where('revoked_at', 'is', null)
+      .where('refresh_expires_at', '>', now)
+      .orderBy('last_seen_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async countLiveOf(operatorId: number, now: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('c'))
+      .where('operator_id', '=', operatorId)
+      .where('revoked_at', 'is', null)
+      .where('refresh_expires_at', '>', now)
+      .executeTakeFirst();
+    return toNumber(row?.c);
+  }
+
+  findLiveOf(
+    operatorId: number,
+    sessionId: number,
+    now: number,
+  ): Promise<{ id: number; ip: string; user_agent: string; created_at: number } | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'ip', 'user_agent', 'created_at'])
+      .where('id', '=', sessionId)
+      .where('operator_id', '=', operatorId)
+      .where('revoked_at', 'is', null)
+      .where('refresh_expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  /** Sessions live right now, and sessions used since a moment. */
+  async sessionCounts(now: number, seenSince: number): Promise<{ live: number; seen: number }> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select([
+        sql<number>`sum(case when revoked_at is null and access_expires_at > ${now} then 1 else 0 end)`.as(
+          'live',
+        ),
+        sql<number>`count(*)`.as('seen'),
+      ])
+      .where('last_seen_at', '>=', seenSince)
+      .executeTakeFirst();
+    return { live: toNumber(row?.live), seen: toNumber(row?.seen) };
   }
 }

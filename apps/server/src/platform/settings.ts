@@ -58,4 +58,24 @@ export class SettingsService {
       .execute();
     this.cache.set(section, JSON.parse(valueJson));
   }
+
+  /** One saved section with the name of its last editor. */
+  findSection(
+    section: string,
+  ): Promise<
+    | { value_json: string; updated_at: number; real_name: string | null; username: string | null }
+    | undefined
+  > {
+    return this.db
+      .selectFrom('settings')
+      .leftJoin('operators', 'operators.id', 'settings.updated_by')
+      .select([
+        'settings.value_json',
+        'settings.updated_at',
+        'operators.real_name',
+        'operators.username',
+      ])
+      .where('settings.section', '=', section)
+      .executeTakeFirst();
+  }
 }

@@ -1,6 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { SmsOutboxListQuery } from '@health/contract';
+import type { Kysely, Selectable } from 'kysely';
+import { containsText } from '../db/like.js';
+import type { Database, SmsOutboxTable } from '../db/schema.js';
 import type { Clock } from './clock.js';
+import { paginate, type PageRequest } from './pagination.js';
 
 /**
  * Sending SMS. Modules talk to the `SmsSender` interface only; the embedded default writes every
@@ -68,4 +71,18 @@ export class OutboxSmsSender implements SmsSender {
 /** The sender of this deployment: the outbox until a provider adapter is configured. */
 export function createSmsSender(deps: { db: Kysely<Database>; now: Clock }): SmsSender {
   return new OutboxSmsSender(deps.db, deps.now);
+}
+
+export type SmsOutboxRow = Selectable<SmsOutboxTable> & { template_name: string | null };
+
+/** The outbox, newest first, with the name of each message's template (the SMS page's list). */
+export function listOutbox(db: Kysely<Database>, query: SmsOutboxListQuery & PageRequest) {
+  let q = db
+    .selectFrom('sms_outbox as o')
+    .leftJoin('sms_templates as t', 't.code', 'o.template_code')
+    .selectAll('o')
+    .select('t.name as template_name');
+  if (query.templateCode) q = q.where('o.template_code', '=', query.templateCode);
+  if (query.phone) q = q.where(containsText('o.phone', query.phone));
+  return paginate(db, q.orderBy('o.id', 'desc'), query);
 }

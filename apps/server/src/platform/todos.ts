@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { AuthenticatedOperator } from './auth.js';
-import { holdsAny } from './permissions.js';
+import { holdsAny, type KeyHolder } from './permissions.js';
 
 /**
  * The home overview's to-do list: counts of things waiting for someone, each linking to the queue
@@ -40,11 +39,7 @@ export class TodoRegistry {
   }
 
   /** The operator's to-dos with their counts, counted in parallel. */
-  async forOperator(
-    operator: AuthenticatedOperator,
-    db: Kysely<Database>,
-    now: number,
-  ): Promise<TodoItem[]> {
+  async forOperator(operator: KeyHolder, db: Kysely<Database>, now: number): Promise<TodoItem[]> {
     const visible = this.defs.filter((d) => holdsAny(operator, [d.link]));
     const counts = await Promise.all(visible.map((d) => d.count(db, now)));
     return visible.map((d, i) => ({

@@ -1,8 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { State, UPLOAD_IMAGE_MIMES, UPLOADS_URL_PREFIX } from '@health/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  State,
+  UPLOAD_IMAGE_MAX_BYTES,
+  UPLOAD_IMAGE_MIMES,
+  UPLOADS_URL_PREFIX,
+  UploadMessages,
+} from '@health/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { failure } from './envelope.js';
+import { ValidationError } from './errors.js';
 import { isStorageKey, type FileStorage } from './storage.js';
 
 /**
@@ -59,4 +66,28 @@ export function registerUploadServing(app: FastifyInstance, storage: FileStorage
       .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
       .send(data);
   });
+}
+
+/** Read the one file part of a multipart request (≤ 5 MB) or refuse with a field error. */
+export async function readImagePart(
+  request: FastifyRequest,
+): Promise<{ data: Buffer; filename: string }> {
+  let part;
+  try {
+    part = await request.file({ limits: { fileSize: UPLOAD_IMAGE_MAX_BYTES, files: 1 } });
+  } catch {
+    throw ValidationError.field('file', UploadMessages.fileRequired);
+  }
+  if (!part) throw ValidationError.field('file', UploadMessages.fileRequired);
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw ValidationError.field('file', UploadMessages.tooLarge);
+    }
+    throw err;
+  }
+  if (data.length === 0) throw ValidationError.field('file', UploadMessages.fileRequired);
+  return { data, filename: part.filename.slice(0, 200) };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiPaths, type Envelope } from '@health/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type RoutePlugin } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { bootstrapDatabase } from '../../src/db/bootstrap.js';
@@ -248,4 +249,46 @@ export async function createOperator(
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/**
+ * The app of a describe block: a fresh app on `kind` built before its tests and closed after them.
+ * `setup` gets it first (keep it, log in, seed).
+ *
+ *   let t: TestApp;
+ *   setupApp(kind, async (app) => {
+ *     t = app;
+ *     admin = await loginAdmin(t);
+ *   });
+ */
+export function setupApp(
+  kind: DatabaseKind,
+  setup: (t: TestApp) => Promise<void>,
+  opts: TestAppOptions = {},
+): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(kind, opts);
+    await setup(app);
+  });
+  afterAll(() => app?.close());
+}
+
+/**
+ * The two operators refusals are tested with, logged in: `viewer` holds only `viewerPages` (no
+ * action), `outsider` only the home overview. Returns their access tokens.
+ */
+export async function loginViewerAndOutsider(
+  t: TestApp,
+  viewerPages: string[],
+  viewerGroup = '只读组',
+): Promise<{ viewer: string; outsider: string }> {
+  const viewers = await createGroup(t, viewerGroup, viewerPages);
+  const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
+  await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
+  await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
+  return {
+    viewer: (await login(t, 'viewer', 'View@123')).access_token,
+    outsider: (await login(t, 'outsider', 'Out@1234')).access_token,
+  };
 }

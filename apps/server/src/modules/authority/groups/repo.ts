@@ -2,6 +2,7 @@ import type { GroupListQuery } from '@health/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { toNumber } from '../../../db/values.js';
+import { OperatorsRepo } from '../operators/repo.js';
 import { applySort, paginate } from '../../../platform/pagination.js';
 
 /** Queries of permission groups and their granted resource keys. */
@@ -133,17 +134,23 @@ export class GroupsRepo {
     }
   }
 
-  async countOperators(groupId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('operators')
-      .select((eb) => eb.fn.countAll<number>().as('c'))
-      .where('group_id', '=', groupId)
-      .executeTakeFirst();
-    return toNumber(row?.c);
+  countOperators(groupId: number): Promise<number> {
+    return new OperatorsRepo(this.db).countInGroup(groupId);
   }
 
   async delete(id: number): Promise<void> {
     await this.db.deleteFrom('group_resources').where('group_id', '=', id).execute();
     await this.db.deleteFrom('permission_groups').where('id', '=', id).execute();
+  }
+
+  /** Id, name, built-in flag and version of a group. */
+  findBrief(
+    id: number,
+  ): Promise<{ id: number; name: string; builtin: number; updated_at: number } | undefined> {
+    return this.db
+      .selectFrom('permission_groups')
+      .select(['id', 'name', 'builtin', 'updated_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 }

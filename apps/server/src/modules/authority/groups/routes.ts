@@ -1,6 +1,5 @@
 import {
   AuthorityPaths,
-  envelope,
   groupAddRequestSchema,
   groupDetailSchema,
   groupIdQuerySchema,
@@ -13,14 +12,17 @@ import {
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { GroupsService } from './service.js';
 
-const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 const GROUP_PAGE = '/sysset_authority/authority_group';
 const MEMBER_PAGE = '/sysset_authority/authority_member';
 const TAGS = ['authority'];
+
+const route = routeOptions(TAGS, GROUP_PAGE);
 
 /** 权限组: list, detail, add, update, delete, and the options of the operator form. */
 export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -31,93 +33,70 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
 
   app.get(
     AuthorityPaths.groupList,
-    {
-      config: { frontPath: GROUP_PAGE },
-      schema: {
-        tags: TAGS,
-        summary: '权限组列表（含页面数与操作员数）',
-        querystring: groupListQuerySchema,
-        response: { 200: envelope(groupListResponseSchema) },
-      },
-    },
-    async (request) => ok(await groups.list(request, request.query)),
+    route({
+      summary: '权限组列表（含页面数与操作员数）',
+      querystring: groupListQuerySchema,
+      data: groupListResponseSchema,
+    }),
+    async (request) => ok(await groups.list(actorOf(request), request.query)),
   );
 
   app.get(
     AuthorityPaths.groupDetail,
-    {
-      config: { frontPath: GROUP_PAGE },
-      schema: {
-        tags: TAGS,
-        summary: '权限组详情（含已授予的页面与操作）',
-        querystring: groupIdQuerySchema,
-        response: { 200: envelope(groupDetailSchema) },
-      },
-    },
-    async (request) => ok(await groups.detail(request, request.query.id)),
+    route({
+      summary: '权限组详情（含已授予的页面与操作）',
+      querystring: groupIdQuerySchema,
+      data: groupDetailSchema,
+    }),
+    async (request) => ok(await groups.detail(actorOf(request), request.query.id)),
   );
 
   app.get(
     AuthorityPaths.groupOptions,
-    {
-      config: { frontPath: [GROUP_PAGE, MEMBER_PAGE] },
-      schema: {
-        tags: TAGS,
-        summary: '权限组选项（操作员表单与筛选）',
-        response: { 200: envelope(groupOptionsResponseSchema) },
-      },
-    },
-    async (request) => ok(await groups.options(request)),
+    route({
+      summary: '权限组选项（操作员表单与筛选）',
+      frontPath: [GROUP_PAGE, MEMBER_PAGE],
+      data: groupOptionsResponseSchema,
+    }),
+    async (request) => ok(await groups.options(actorOf(request))),
   );
 
   app.post(
     AuthorityPaths.groupAdd,
-    {
-      config: { frontPath: GROUP_PAGE, action: 'add' },
-      schema: {
-        tags: TAGS,
-        summary: '新增权限组（resources：页面与操作的键，JSON 数组或逗号分隔）',
-        consumes: FORM_OR_JSON,
-        body: groupAddRequestSchema,
-        response: { 200: envelope(idResponseSchema) },
-      },
-    },
-    async (request) => ok({ id: await groups.add(request, request.body) }, '权限组已新增'),
+    route({
+      summary: '新增权限组（resources：页面与操作的键，JSON 数组或逗号分隔）',
+      action: 'add',
+      body: groupAddRequestSchema,
+      data: idResponseSchema,
+    }),
+    async (request) => ok({ id: await groups.add(actorOf(request), request.body) }, '权限组已新增'),
   );
 
   app.post(
     AuthorityPaths.groupUpdate,
-    {
-      config: { frontPath: GROUP_PAGE, action: 'edit' },
-      schema: {
-        tags: TAGS,
-        summary: '修改权限组（其操作员的下一次请求即按新权限校验）',
-        consumes: FORM_OR_JSON,
-        body: groupUpdateRequestSchema,
-        response: { 200: envelope(idResponseSchema) },
-      },
-    },
+    route({
+      summary: '修改权限组（其操作员的下一次请求即按新权限校验）',
+      action: 'edit',
+      body: groupUpdateRequestSchema,
+      data: idResponseSchema,
+    }),
     async (request) => {
       const { id, ...input } = request.body;
-      await groups.update(request, id, input);
+      await groups.update(actorOf(request), id, input);
       return ok({ id }, '权限组已保存');
     },
   );
 
   app.post(
     AuthorityPaths.groupDelete,
-    {
-      config: { frontPath: GROUP_PAGE, action: 'delete' },
-      schema: {
-        tags: TAGS,
-        summary: '删除权限组（内置分组与仍有操作员的分组不能删除）',
-        consumes: FORM_OR_JSON,
-        body: groupIdRequestSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    route({
+      summary: '删除权限组（内置分组与仍有操作员的分组不能删除）',
+      action: 'delete',
+      body: groupIdRequestSchema,
+      data: z.null(),
+    }),
     async (request) => {
-      await groups.delete(request, request.body.id);
+      await groups.delete(actorOf(request), request.body.id);
       return ok(null, '权限组已删除');
     },
   );

@@ -14,13 +14,12 @@ import {
   type Page,
   State,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool } from '../../../db/values.js';
-import { currentOperator, type AuthenticatedOperator } from '../../../platform/auth.js';
 import { holdsGroup, keysNotHeld } from '../../../platform/permissions.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
-import { isUniqueViolation } from '../../../db/errors.js';
 import { GroupsRepo, type GroupRow } from './repo.js';
 
 const CATALOGUE_ORDER = new Map(ALL_PERMISSION_KEYS.map((key, i) => [key, i]));
@@ -70,21 +69,13 @@ export class GroupsService {
    * Whether the caller may edit or delete a group: not the built-in one, not its own (nobody
    * changes its own permissions), and every permission in it is one the caller holds.
    */
-  private static editableBy(
-    actor: AuthenticatedOperator,
-    row: GroupRow,
-    keys: readonly string[],
-  ): boolean {
+  private static editableBy(actor: Actor, row: GroupRow, keys: readonly string[]): boolean {
     if (fromDbBool(row.builtin) || row.id === actor.groupId) return false;
     return keysNotHeld(actor, keys).length === 0;
   }
 
   /** A group as the caller sees it; `keys` are its effective keys (effectiveKeys). */
-  private static toItem(
-    actor: AuthenticatedOperator,
-    row: GroupRow,
-    keys: readonly string[],
-  ): GroupListItem {
+  private static toItem(actor: Actor, row: GroupRow, keys: readonly string[]): GroupListItem {
     return {
       id: row.id,
       name: row.name,
@@ -100,10 +91,9 @@ export class GroupsService {
   }
 
   async list(
-    request: FastifyRequest,
+    actor: Actor,
     query: GroupListQuery & { current: number; pageSize: number },
   ): Promise<Page<GroupListItem>> {
-    const actor = currentOperator(request);
     const page = await this.repo.list(query);
     const resources = await this.repo.resourcesOf(page.list.map((g) => g.id));
     return {
@@ -121,15 +111,14 @@ export class GroupsService {
     return { row, stored };
   }
 
-  async detail(request: FastifyRequest, id: number): Promise<GroupDetail> {
+  async detail(actor: Actor, id: number): Promise<GroupDetail> {
     const { row, stored } = await this.load(id);
     const keys = effectiveKeys(row, stored);
-    return { ...GroupsService.toItem(currentOperator(request), row, keys), resources: keys };
+    return { ...GroupsService.toItem(actor, row, keys), resources: keys };
   }
 
   /** The operator form's group choices; `assignable` when the caller holds the whole group. */
-  async options(request: FastifyRequest): Promise<GroupOption[]> {
-    const actor = currentOperator(request);
+  async options(actor: Actor): Promise<GroupOption[]> {
     const rows = await this.repo.options();
     return Promise.all(
       rows.map(async (r) => {
@@ -147,16 +136,16 @@ export class GroupsService {
 
   /** Refuse (267, logged) granting a permission the caller does not hold itself. */
   private async assertHoldsKeys(
-    request: FastifyRequest,
+    actor: Actor,
     keys: readonly string[],
     action: string,
     target: string,
   ) {
-    const missing = keysNotHeld(currentOperator(request), keys);
+    const missing = keysNotHeld(actor, keys);
     if (missing.length === 0) return;
     const titles = missing.slice(0, 3).map(permissionKeyTitle).join('、');
     throw await this.ctx.audit.refusal(
-      request,
+      actor,
       { module: 'authority', action, target, after: { resources: missing } },
       AuthorityMessages.resourcesNotHeld(
         missing.length > 3 ? `${titles} 等${missing.length}项` : titles,
@@ -169,15 +158,14 @@ export class GroupsService {
    * raises its own permissions) or a group holding permissions the caller does not hold.
    */
   private async assertMayChange(
-    request: FastifyRequest,
+    actor: Actor,
     row: GroupRow,
     stored: readonly string[],
     action: string,
   ) {
-    const actor = currentOperator(request);
     if (GroupsService.editableBy(actor, row, effectiveKeys(row, stored))) return;
     throw await this.ctx.audit.refusal(
-      request,
+      actor,
       { module: 'authority', action, target: `权限组 ${row.name}` },
       row.id === actor.groupId
         ? AuthorityMessages.ownGroupLocked
@@ -196,93 +184,85 @@ export class GroupsService {
     return { name: row.name, description: row.description, resources: [...keys] };
   }
 
-  async add(request: FastifyRequest, input: GroupInput): Promise<number> {
+  async add(actor: Actor, input: GroupInput): Promise<number> {
     const keys = keysToStore(input.resources);
-    await this.assertHoldsKeys(request, keys, 'add', `权限组 ${input.name}`);
+    await this.assertHoldsKeys(actor, keys, 'add', `权限组 ${input.name}`);
     await this.assertNameFree(input.name);
     const at = this.ctx.now();
-    try {
-      return await this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const repo = new GroupsRepo(trx);
         const id = await repo.insert({ name: input.name, description: input.description, at });
         await repo.replaceResources(id, keys);
-        await this.ctx.audit.recordRequest(
-          request,
-          {
+        return {
+          result: id,
+          entry: {
             module: 'authority',
             action: 'add',
             target: `权限组 ${input.name}`,
             after: { id, ...GroupsService.snapshot(input, keys) },
           },
-          trx,
-        );
-        return id;
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw ValidationError.field('name', AuthorityMessages.groupNameTaken);
-      }
-      throw err;
-    }
+        };
+      },
+      () => ValidationError.field('name', AuthorityMessages.groupNameTaken),
+    );
   }
 
   /**
    * Save a group. Its operators see the change at their next request: the group's updated_at is
    * its version in the grants cache and is bumped (strictly) in the same transaction.
    */
-  async update(request: FastifyRequest, id: number, input: GroupInput): Promise<void> {
+  async update(actor: Actor, id: number, input: GroupInput): Promise<void> {
     const { row, stored } = await this.load(id);
     if (fromDbBool(row.builtin)) throw new AppError(State.FAILED, AuthorityMessages.builtinLocked);
-    await this.assertMayChange(request, row, stored, 'edit');
+    await this.assertMayChange(actor, row, stored, 'edit');
     const keys = keysToStore(input.resources);
-    await this.assertHoldsKeys(request, keys, 'edit', `权限组 ${row.name}`);
+    await this.assertHoldsKeys(actor, keys, 'edit', `权限组 ${row.name}`);
     await this.assertNameFree(input.name, id);
     const version = Math.max(this.ctx.now(), Number(row.updated_at) + 1);
-    try {
-      await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const repo = new GroupsRepo(trx);
         await repo.update(id, { name: input.name, description: input.description, version });
         await repo.replaceResources(id, keys);
-        await this.ctx.audit.recordRequest(
-          request,
-          {
+        return {
+          result: undefined,
+          entry: {
             module: 'authority',
             action: 'edit',
             target: `权限组 ${row.name}`,
             before: { id, ...GroupsService.snapshot(row, [...stored].sort(byCatalogueOrder)) },
             after: { id, ...GroupsService.snapshot(input, keys) },
           },
-          trx,
-        );
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw ValidationError.field('name', AuthorityMessages.groupNameTaken);
-      }
-      throw err;
-    }
+        };
+      },
+      () => ValidationError.field('name', AuthorityMessages.groupNameTaken),
+    );
   }
 
-  async delete(request: FastifyRequest, id: number): Promise<void> {
+  async delete(actor: Actor, id: number): Promise<void> {
     const { row, stored } = await this.load(id);
     if (fromDbBool(row.builtin)) throw new AppError(State.FAILED, AuthorityMessages.builtinLocked);
-    await this.assertMayChange(request, row, stored, 'delete');
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await this.assertMayChange(actor, row, stored, 'delete');
+    await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new GroupsRepo(trx);
       // Counted inside the transaction so an operator added meanwhile is not orphaned.
       const operators = await repo.countOperators(id);
       if (operators > 0) throw new AppError(State.FAILED, AuthorityMessages.groupInUse(operators));
       await repo.delete(id);
-      await this.ctx.audit.recordRequest(
-        request,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: 'authority',
           action: 'delete',
           target: `权限组 ${row.name}`,
           before: { id, ...GroupsService.snapshot(row, [...stored].sort(byCatalogueOrder)) },
         },
-        trx,
-      );
+      };
     });
   }
 }

@@ -1,9 +1,10 @@
 import type { OperatorListParams } from '@health/contract';
 import type { Kysely } from 'kysely';
 import type { Database, NeedChangeType, StaffRole } from '../../../db/schema.js';
+import { perDaySums, pickPerDay } from '../../../db/per-day.js';
 import { toDbBool, toNumber } from '../../../db/values.js';
 import { applySort, paginate } from '../../../platform/pagination.js';
-import type { RevokeReason } from '../../../platform/sessions.js';
+import { GroupsRepo } from '../groups/repo.js';
 
 /** Queries of operator accounts and their sessions. */
 
@@ -106,14 +107,8 @@ export class OperatorsRepo {
       .executeTakeFirst();
   }
 
-  findGroup(
-    id: number,
-  ): Promise<{ id: number; name: string; builtin: number; updated_at: number } | undefined> {
-    return this.db
-      .selectFrom('permission_groups')
-      .select(['id', 'name', 'builtin', 'updated_at'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+  findGroup(id: number) {
+    return new GroupsRepo(this.db).findBrief(id);
   }
 
   /** Enabled members of the built-in super-admin group other than `exceptId`. */
@@ -198,51 +193,87 @@ export class OperatorsRepo {
     await this.db.deleteFrom('operators').where('id', '=', id).execute();
   }
 
-  /** Live sessions (not revoked, refresh still valid), newest activity first. */
-  liveSessions(operatorId: number, now: number) {
-    return this.db
-      .selectFrom('sessions')
-      .select(['id', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
-      .where('operator_id', '=', operatorId)
-      .where('revoked_at', 'is', null)
-      .where('refresh_expires_at', '>', now)
-      .orderBy('last_seen_at', 'desc')
-      .orderBy('id', 'desc')
+  /** The operator signing in, with its group's built-in flag and version. */
+  loginRowBy(column: 'username' | 'id', value: string | number) {
+    const q = this.db
+      .selectFrom('operators as o')
+      .innerJoin('permission_groups as g', 'g.id', 'o.group_id')
+      .select([
+        'o.id',
+        'o.username',
+        'o.password_hash',
+        'o.enabled',
+        'o.need_change_type',
+        'o.password_changed_at',
+        'o.group_id',
+        'g.builtin',
+        'g.updated_at as group_version',
+      ]);
+    return (
+      column === 'username'
+        ? q.where('o.username', '=', value as string)
+        : q.where('o.id', '=', value as number)
+    ).executeTakeFirst();
+  }
+
+  async markLoggedIn(operatorId: number, at: number): Promise<void> {
+    await this.db
+      .updateTable('operators')
+      .set({ last_login_at: at })
+      .where('id', '=', operatorId)
       .execute();
   }
 
-  async countLiveSessions(operatorId: number, now: number): Promise<number> {
+  /** Operators in a group. */
+  async countInGroup(groupId: number): Promise<number> {
     const row = await this.db
-      .selectFrom('sessions')
+      .selectFrom('operators')
       .select((eb) => eb.fn.countAll<number>().as('c'))
-      .where('operator_id', '=', operatorId)
-      .where('revoked_at', 'is', null)
-      .where('refresh_expires_at', '>', now)
+      .where('group_id', '=', groupId)
       .executeTakeFirst();
     return toNumber(row?.c);
   }
 
-  findLiveSession(
+  findPasswordState(
     operatorId: number,
-    sessionId: number,
-    now: number,
-  ): Promise<{ id: number; ip: string; user_agent: string; created_at: number } | undefined> {
+  ): Promise<{ password_hash: string; need_change_type: 'first' | 'over90' | null } | undefined> {
     return this.db
-      .selectFrom('sessions')
-      .select(['id', 'ip', 'user_agent', 'created_at'])
-      .where('id', '=', sessionId)
-      .where('operator_id', '=', operatorId)
-      .where('revoked_at', 'is', null)
-      .where('refresh_expires_at', '>', now)
+      .selectFrom('operators')
+      .select(['password_hash', 'need_change_type'])
+      .where('id', '=', operatorId)
       .executeTakeFirst();
   }
 
-  async revokeSession(sessionId: number, reason: RevokeReason, at: number): Promise<void> {
+  async updatePassword(operatorId: number, passwordHash: string, at: number): Promise<void> {
     await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: at, revoke_reason: reason })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
+      .updateTable('operators')
+      .set({
+        password_hash: passwordHash,
+        password_changed_at: at,
+        need_change_type: null,
+        updated_at: at,
+      })
+      .where('id', '=', operatorId)
+      .execute();
+  }
+
+  async operatorsCreatedPerDay(dayStarts: readonly number[]): Promise<number[]> {
+    const row = await this.db
+      .selectFrom('operators')
+      .select(perDaySums('created_at', dayStarts, 'd'))
+      .where('created_at', '>=', dayStarts[0] ?? 0)
+      .executeTakeFirst();
+    return pickPerDay(row as Record<string, unknown> | undefined, 'd', dayStarts.length - 1);
+  }
+
+  /** Enabled operators whose staff role is doctor, by name. */
+  enabledDoctors(): Promise<{ id: number; real_name: string; username: string }[]> {
+    return this.db
+      .selectFrom('operators')
+      .select(['id', 'real_name', 'username'])
+      .where('staff_role', '=', 'doctor')
+      .where('enabled', '=', 1)
+      .orderBy('id')
       .execute();
   }
 }

@@ -1,7 +1,6 @@
 import {
   AuthorityPaths,
   countResponseSchema,
-  envelope,
   idResponseSchema,
   initialPasswordResponseSchema,
   operatorAddRequestSchema,
@@ -13,26 +12,25 @@ import {
   operatorResetPwdRequestSchema,
   operatorUpdateRequestSchema,
   revealPhoneResponseSchema,
-  revokeMySessionRequestSchema,
   revokeSessionRequestSchema,
   sessionListResponseSchema,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentOperator } from '../../../platform/auth.js';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import { ANY_OPERATOR } from '../../../platform/permissions.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { OperatorsService } from './service.js';
 
-const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 const PAGE = '/sysset_authority/authority_member';
 const TAGS = ['authority'];
 
+const route = routeOptions(TAGS, PAGE);
+
 /**
- * 操作员管理: accounts, initial passwords, enable / disable, phone reveal and sessions; and the
- * caller's own sessions for /profile/index. (adminUser/info, resources and updatePwd are in
- * modules/system.)
+ * 操作员管理: accounts, initial passwords, enable / disable, phone reveal and sessions. (The
+ * caller's own account — user info, resources, password, own sessions — is auth/profile.)
  */
 export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
@@ -42,213 +40,140 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
 
   app.get(
     AuthorityPaths.operatorList,
-    {
-      config: { frontPath: PAGE },
-      schema: {
-        tags: TAGS,
-        summary: '操作员列表（手机号已脱敏）',
-        querystring: operatorListQuerySchema,
-        response: { 200: envelope(operatorListResponseSchema) },
-      },
-    },
-    async (request) => ok(await operators.list(request, request.query)),
+    route({
+      summary: '操作员列表（手机号已脱敏）',
+      querystring: operatorListQuerySchema,
+      data: operatorListResponseSchema,
+    }),
+    async (request) => ok(await operators.list(actorOf(request), request.query)),
   );
 
   app.get(
     AuthorityPaths.operatorDetail,
-    {
-      config: { frontPath: PAGE },
-      schema: {
-        tags: TAGS,
-        summary: '操作员详情（手机号已脱敏）',
-        querystring: operatorIdQuerySchema,
-        response: { 200: envelope(operatorDetailSchema) },
-      },
-    },
-    async (request) => ok(await operators.detail(request, request.query.id)),
+    route({
+      summary: '操作员详情（手机号已脱敏）',
+      querystring: operatorIdQuerySchema,
+      data: operatorDetailSchema,
+    }),
+    async (request) => ok(await operators.detail(actorOf(request), request.query.id)),
   );
 
   app.post(
     AuthorityPaths.operatorAdd,
-    {
-      config: { frontPath: PAGE, action: 'add' },
-      schema: {
-        tags: TAGS,
-        summary: '新增操作员（初始密码留空则由系统生成，仅在本次应答中返回；首次登录须修改）',
-        consumes: FORM_OR_JSON,
-        body: operatorAddRequestSchema,
-        response: { 200: envelope(initialPasswordResponseSchema) },
-      },
-    },
-    async (request) => ok(await operators.add(request, request.body), '操作员已新增'),
+    route({
+      summary: '新增操作员（初始密码留空则由系统生成，仅在本次应答中返回；首次登录须修改）',
+      action: 'add',
+      body: operatorAddRequestSchema,
+      data: initialPasswordResponseSchema,
+    }),
+    async (request) => ok(await operators.add(actorOf(request), request.body), '操作员已新增'),
   );
 
   app.post(
     AuthorityPaths.operatorUpdate,
-    {
-      config: { frontPath: PAGE, action: 'edit' },
-      schema: {
-        tags: TAGS,
-        summary: '修改操作员（不提交 phone 则保留原手机号）',
-        consumes: FORM_OR_JSON,
-        body: operatorUpdateRequestSchema,
-        response: { 200: envelope(idResponseSchema) },
-      },
-    },
+    route({
+      summary: '修改操作员（不提交 phone 则保留原手机号）',
+      action: 'edit',
+      body: operatorUpdateRequestSchema,
+      data: idResponseSchema,
+    }),
     async (request) => {
       const { id, ...input } = request.body;
-      await operators.update(request, id, input);
+      await operators.update(actorOf(request), id, input);
       return ok({ id }, '操作员已保存');
     },
   );
 
   app.post(
     AuthorityPaths.operatorDelete,
-    {
-      config: { frontPath: PAGE, action: 'delete' },
-      schema: {
-        tags: TAGS,
-        summary: '删除操作员（不能删除自己或最后一个启用的超级管理员）',
-        consumes: FORM_OR_JSON,
-        body: operatorIdRequestSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    route({
+      summary: '删除操作员（不能删除自己或最后一个启用的超级管理员）',
+      action: 'delete',
+      body: operatorIdRequestSchema,
+      data: z.null(),
+    }),
     async (request) => {
-      await operators.delete(request, request.body.id);
+      await operators.delete(actorOf(request), request.body.id);
       return ok(null, '操作员已删除');
     },
   );
 
   app.post(
     AuthorityPaths.operatorResetPwd,
-    {
-      config: { frontPath: PAGE, action: 'reset' },
-      schema: {
-        tags: TAGS,
-        summary: '重置密码（新的初始密码，下次登录须修改；该操作员的会话全部结束）',
-        consumes: FORM_OR_JSON,
-        body: operatorResetPwdRequestSchema,
-        response: { 200: envelope(initialPasswordResponseSchema) },
-      },
-    },
+    route({
+      summary: '重置密码（新的初始密码，下次登录须修改；该操作员的会话全部结束）',
+      action: 'reset',
+      body: operatorResetPwdRequestSchema,
+      data: initialPasswordResponseSchema,
+    }),
     async (request) =>
       ok(
-        await operators.resetPassword(request, request.body.id, request.body.password),
+        await operators.resetPassword(actorOf(request), request.body.id, request.body.password),
         '密码已重置',
       ),
   );
 
   app.post(
     AuthorityPaths.operatorEnable,
-    {
-      config: { frontPath: PAGE, action: 'edit' },
-      schema: {
-        tags: TAGS,
-        summary: '启用操作员',
-        consumes: FORM_OR_JSON,
-        body: operatorIdRequestSchema,
-        response: { 200: envelope(countResponseSchema) },
-      },
-    },
+    route({
+      summary: '启用操作员',
+      action: 'edit',
+      body: operatorIdRequestSchema,
+      data: countResponseSchema,
+    }),
     async (request) => {
-      await operators.setEnabled(request, request.body.id, true);
+      await operators.setEnabled(actorOf(request), request.body.id, true);
       return ok({ count: 0 }, '操作员已启用');
     },
   );
 
   app.post(
     AuthorityPaths.operatorDisable,
-    {
-      config: { frontPath: PAGE, action: 'edit' },
-      schema: {
-        tags: TAGS,
-        summary: '停用操作员（其会话立即结束；count 为结束的会话数）',
-        consumes: FORM_OR_JSON,
-        body: operatorIdRequestSchema,
-        response: { 200: envelope(countResponseSchema) },
-      },
-    },
+    route({
+      summary: '停用操作员（其会话立即结束；count 为结束的会话数）',
+      action: 'edit',
+      body: operatorIdRequestSchema,
+      data: countResponseSchema,
+    }),
     async (request) => {
-      const count = await operators.setEnabled(request, request.body.id, false);
+      const count = await operators.setEnabled(actorOf(request), request.body.id, false);
       return ok({ count }, '操作员已停用');
     },
   );
 
   app.post(
     AuthorityPaths.operatorRevealPhone,
-    {
-      config: { frontPath: PAGE, action: 'reveal' },
-      schema: {
-        tags: TAGS,
-        summary: '查看手机号明文（记入操作日志）',
-        consumes: FORM_OR_JSON,
-        body: operatorIdRequestSchema,
-        response: { 200: envelope(revealPhoneResponseSchema) },
-      },
-    },
-    async (request) => ok({ phone: await operators.revealPhone(request, request.body.id) }),
+    route({
+      summary: '查看手机号明文（记入操作日志）',
+      action: 'reveal',
+      body: operatorIdRequestSchema,
+      data: revealPhoneResponseSchema,
+    }),
+    async (request) =>
+      ok({ phone: await operators.revealPhone(actorOf(request), request.body.id) }),
   );
 
   app.get(
     AuthorityPaths.operatorSessions,
-    {
-      config: { frontPath: PAGE, action: 'session' },
-      schema: {
-        tags: TAGS,
-        summary: '操作员的在线会话',
-        querystring: operatorIdQuerySchema,
-        response: { 200: envelope(sessionListResponseSchema) },
-      },
-    },
-    async (request) => ok(await operators.sessions(request, request.query.id)),
+    route({
+      summary: '操作员的在线会话',
+      action: 'session',
+      querystring: operatorIdQuerySchema,
+      data: sessionListResponseSchema,
+    }),
+    async (request) => ok(await operators.sessions(actorOf(request), request.query.id)),
   );
 
   app.post(
     AuthorityPaths.operatorRevokeSession,
-    {
-      config: { frontPath: PAGE, action: 'session' },
-      schema: {
-        tags: TAGS,
-        summary: '结束操作员的一个会话',
-        consumes: FORM_OR_JSON,
-        body: revokeSessionRequestSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    route({
+      summary: '结束操作员的一个会话',
+      action: 'session',
+      body: revokeSessionRequestSchema,
+      data: z.null(),
+    }),
     async (request) => {
-      await operators.revokeSession(request, request.body.id, request.body.sessionId);
-      return ok(null, '会话已结束');
-    },
-  );
-
-  app.get(
-    AuthorityPaths.mySessions,
-    {
-      config: { frontPath: ANY_OPERATOR },
-      schema: {
-        tags: TAGS,
-        summary: '本人的在线会话（个人中心）',
-        response: { 200: envelope(sessionListResponseSchema) },
-      },
-    },
-    async (request) => ok(await operators.mySessions(request)),
-  );
-
-  app.post(
-    AuthorityPaths.revokeMySession,
-    {
-      config: { frontPath: ANY_OPERATOR },
-      schema: {
-        tags: TAGS,
-        summary: '结束本人的另一个会话（个人中心）',
-        consumes: FORM_OR_JSON,
-        body: revokeMySessionRequestSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await operators.revokeSession(request, currentOperator(request).id, request.body.sessionId);
+      await operators.revokeSession(actorOf(request), request.body.id, request.body.sessionId);
       return ok(null, '会话已结束');
     },
   );

@@ -13,9 +13,9 @@ import {
   type SessionItem,
   type StaffRole,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool } from '../../../db/values.js';
-import { currentOperator, type AuthenticatedOperator } from '../../../platform/auth.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { hashPassword } from '../../../platform/passwords.js';
@@ -96,7 +96,7 @@ export class OperatorsService {
   }
 
   /** Whether the caller may manage this account: it holds the account's whole group. */
-  private async mayManage(actor: AuthenticatedOperator, row: OperatorRecord): Promise<boolean> {
+  private async mayManage(actor: Actor, row: OperatorRecord): Promise<boolean> {
     if (actor.builtin) return true;
     const group = await this.grantsOf({
       id: row.group_id,
@@ -111,11 +111,10 @@ export class OperatorsService {
    * password would let the caller sign in with more than it holds. Only a super-admin manages a
    * super-admin.
    */
-  private async assertMayManage(request: FastifyRequest, row: OperatorRecord, action: string) {
-    const actor = currentOperator(request);
+  private async assertMayManage(actor: Actor, row: OperatorRecord, action: string) {
     if (await this.mayManage(actor, row)) return;
     throw await this.ctx.audit.refusal(
-      request,
+      actor,
       { module: 'authority', action, target: `操作员 ${row.username}` },
       fromDbBool(row.group_builtin)
         ? AuthorityMessages.superAdminOnly
@@ -125,7 +124,7 @@ export class OperatorsService {
 
   /** Refuse (267, logged) putting an account into a group the caller does not hold. */
   private async assertMayAssign(
-    request: FastifyRequest,
+    actor: Actor,
     group: { id: number; name: string; builtin: number; updated_at: number },
     action: string,
     target: string,
@@ -135,9 +134,9 @@ export class OperatorsService {
       builtin: fromDbBool(group.builtin),
       version: Number(group.updated_at),
     });
-    if (holdsGroup(currentOperator(request), grants)) return;
+    if (holdsGroup(actor, grants)) return;
     throw await this.ctx.audit.refusal(
-      request,
+      actor,
       { module: 'authority', action, target, after: { group: group.name } },
       grants.builtin ? AuthorityMessages.superAdminOnly : AuthorityMessages.groupNotHeld,
     );
@@ -167,12 +166,11 @@ export class OperatorsService {
     };
   }
 
-  async list(request: FastifyRequest, query: OperatorListParams): Promise<Page<OperatorListItem>> {
-    const actor = currentOperator(request);
+  async list(actor: Actor, query: OperatorListParams): Promise<Page<OperatorListItem>> {
     const page = await this.repo.list(query);
     const list = await Promise.all(
       page.list.map(async (row) =>
-        OperatorsService.toItem(row, actor.id, await this.mayManage(actor, row)),
+        OperatorsService.toItem(row, actor.operatorId, await this.mayManage(actor, row)),
       ),
     );
     return { list, pagination: page.pagination };
@@ -184,13 +182,12 @@ export class OperatorsService {
     return row;
   }
 
-  async detail(request: FastifyRequest, id: number): Promise<OperatorDetail> {
+  async detail(actor: Actor, id: number): Promise<OperatorDetail> {
     const row = await this.load(id);
-    const actor = currentOperator(request);
     return {
-      ...OperatorsService.toItem(row, actor.id, await this.mayManage(actor, row)),
+      ...OperatorsService.toItem(row, actor.operatorId, await this.mayManage(actor, row)),
       introduction: row.introduction,
-      liveSessions: await this.repo.countLiveSessions(id, this.ctx.now()),
+      liveSessions: await this.ctx.sessions.countLiveOf(id, this.ctx.now()),
     };
   }
 
@@ -232,9 +229,9 @@ export class OperatorsService {
     throw err;
   }
 
-  async add(request: FastifyRequest, input: OperatorAddInput): Promise<InitialPasswordResponse> {
+  async add(actor: Actor, input: OperatorAddInput): Promise<InitialPasswordResponse> {
     const group = await this.requireGroup(input.groupId);
-    await this.assertMayAssign(request, group, 'add', `操作员 ${input.username}`);
+    await this.assertMayAssign(actor, group, 'add', `操作员 ${input.username}`);
     await this.assertUsernameFree(input.username);
     const initial = OperatorsService.initialPassword(input.password);
     const passwordHash = await hashPassword(initial.password);
@@ -244,8 +241,8 @@ export class OperatorsService {
         const repo = new OperatorsRepo(trx);
         const newId = await repo.insert({ ...input, passwordHash, at });
         const row = await this.load(newId, repo);
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: 'authority',
             action: 'add',
@@ -269,23 +266,25 @@ export class OperatorsService {
     }
   }
 
-  async update(request: FastifyRequest, id: number, input: OperatorUpdateInput): Promise<void> {
+  async update(actor: Actor, id: number, input: OperatorUpdateInput): Promise<void> {
     const before = await this.load(id);
     const target = `操作员 ${before.username}`;
-    await this.assertMayManage(request, before, 'edit');
-    if (id === currentOperator(request).id && input.groupId !== Number(before.group_id)) {
+    await this.assertMayManage(actor, before, 'edit');
+    if (id === actor.operatorId && input.groupId !== Number(before.group_id)) {
       throw await this.ctx.audit.refusal(
-        request,
+        actor,
         { module: 'authority', action: 'edit', target },
         AuthorityMessages.ownGroupChange,
       );
     }
     const group = await this.requireGroup(input.groupId);
-    await this.assertMayAssign(request, group, 'edit', target);
+    await this.assertMayAssign(actor, group, 'edit', target);
     await this.assertUsernameFree(input.username, id);
     const at = this.ctx.now();
-    try {
-      await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const repo = new OperatorsRepo(trx);
         if (!fromDbBool(group.builtin))
           await OperatorsService.assertNotLastSuperAdmin(repo, before);
@@ -299,32 +298,30 @@ export class OperatorsService {
           at,
         });
         const after = await this.load(id, repo);
-        await this.ctx.audit.recordRequest(
-          request,
-          {
+        return {
+          result: undefined,
+          entry: {
             module: 'authority',
             action: 'edit',
             target: `操作员 ${before.username}`,
             before: snapshot(before),
             after: snapshot(after),
           },
-          trx,
-        );
-      });
-    } catch (err) {
-      OperatorsService.rethrowUnique(err);
-    }
+        };
+      },
+      () => ValidationError.field('username', AuthorityMessages.usernameTaken),
+    );
   }
 
-  async setEnabled(request: FastifyRequest, id: number, enabled: boolean): Promise<number> {
+  async setEnabled(actor: Actor, id: number, enabled: boolean): Promise<number> {
     const before = await this.load(id);
-    const self = currentOperator(request);
-    if (!enabled && id === self.id) {
+    const self = actor;
+    if (!enabled && id === self.operatorId) {
       throw new AppError(State.FAILED, AuthorityMessages.cannotDisableSelf);
     }
-    await this.assertMayManage(request, before, enabled ? 'enable' : 'disable');
+    await this.assertMayManage(actor, before, enabled ? 'enable' : 'disable');
     const at = this.ctx.now();
-    return this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(this.ctx, actor, async (trx) => {
       const repo = new OperatorsRepo(trx);
       if (!enabled) await OperatorsService.assertNotLastSuperAdmin(repo, before);
       await repo.setEnabled(id, enabled, at);
@@ -332,41 +329,38 @@ export class OperatorsService {
       const ended = enabled
         ? 0
         : await this.ctx.sessions.revokeOperatorSessions(id, 'disabled', { executor: trx });
-      await this.ctx.audit.recordRequest(
-        request,
-        {
+      return {
+        result: ended,
+        entry: {
           module: 'authority',
           action: enabled ? 'enable' : 'disable',
           target: `操作员 ${before.username}`,
           before: { enabled: fromDbBool(before.enabled) },
           after: { enabled, ...(enabled ? {} : { endedSessions: ended }) },
         },
-        trx,
-      );
-      return ended;
+      };
     });
   }
 
-  async delete(request: FastifyRequest, id: number): Promise<void> {
+  async delete(actor: Actor, id: number): Promise<void> {
     const before = await this.load(id);
-    if (id === currentOperator(request).id) {
+    if (id === actor.operatorId) {
       throw new AppError(State.FAILED, AuthorityMessages.cannotDeleteSelf);
     }
-    await this.assertMayManage(request, before, 'delete');
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await this.assertMayManage(actor, before, 'delete');
+    await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new OperatorsRepo(trx);
       await OperatorsService.assertNotLastSuperAdmin(repo, before);
       await repo.delete(id);
-      await this.ctx.audit.recordRequest(
-        request,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: 'authority',
           action: 'delete',
           target: `操作员 ${before.username}`,
           before: snapshot(before),
         },
-        trx,
-      );
+      };
     });
   }
 
@@ -375,26 +369,26 @@ export class OperatorsService {
    * session of the operator ends (the caller's own stays when resetting oneself).
    */
   async resetPassword(
-    request: FastifyRequest,
+    actor: Actor,
     id: number,
     entered: string | undefined,
   ): Promise<InitialPasswordResponse> {
     const before = await this.load(id);
-    await this.assertMayManage(request, before, 'resetPwd');
+    await this.assertMayManage(actor, before, 'resetPwd');
     const initial = OperatorsService.initialPassword(entered);
     const passwordHash = await hashPassword(initial.password);
-    const self = currentOperator(request);
+    const self = actor;
     const at = this.ctx.now();
-    const ended = await this.ctx.db.transaction().execute(async (trx) => {
+    const ended = await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new OperatorsRepo(trx);
       await repo.setInitialPassword(id, passwordHash, at);
       const count = await this.ctx.sessions.revokeOperatorSessions(id, 'revoked_by_admin', {
         executor: trx,
-        ...(id === self.id ? { keepSessionId: self.sessionId } : {}),
+        ...(id === self.operatorId ? { keepSessionId: self.sessionId } : {}),
       });
-      await this.ctx.audit.recordRequest(
-        request,
-        {
+      return {
+        result: count,
+        entry: {
           module: 'authority',
           action: 'resetPwd',
           target: `操作员 ${before.username}`,
@@ -405,9 +399,7 @@ export class OperatorsService {
             endedSessions: count,
           },
         },
-        trx,
-      );
-      return count;
+      };
     });
     return {
       id,
@@ -417,9 +409,9 @@ export class OperatorsService {
   }
 
   /** One plain phone number; the reveal itself is written to the operation log. */
-  async revealPhone(request: FastifyRequest, id: number): Promise<string> {
+  async revealPhone(actor: Actor, id: number): Promise<string> {
     const row = await this.load(id);
-    await this.ctx.audit.recordRequest(request, {
+    await this.ctx.audit.record(actor, {
       module: 'authority',
       action: 'reveal',
       target: `操作员 ${row.username}`,
@@ -429,18 +421,18 @@ export class OperatorsService {
     return row.phone;
   }
 
-  async sessions(request: FastifyRequest, operatorId: number): Promise<SessionItem[]> {
+  async sessions(actor: Actor, operatorId: number): Promise<SessionItem[]> {
     await this.load(operatorId);
-    return this.sessionsOf(operatorId, currentOperator(request).sessionId);
+    return this.sessionsOf(operatorId, actor.sessionId);
   }
 
-  async mySessions(request: FastifyRequest): Promise<SessionItem[]> {
-    const self = currentOperator(request);
-    return this.sessionsOf(self.id, self.sessionId);
+  async mySessions(actor: Actor): Promise<SessionItem[]> {
+    const self = actor;
+    return this.sessionsOf(self.operatorId, self.sessionId);
   }
 
   private async sessionsOf(operatorId: number, currentSessionId: number): Promise<SessionItem[]> {
-    const rows = await this.repo.liveSessions(operatorId, this.ctx.now());
+    const rows = await this.ctx.sessions.liveOf(operatorId, this.ctx.now());
     return rows.map((s) => ({
       id: s.id,
       createdAt: Number(s.created_at),
@@ -451,34 +443,35 @@ export class OperatorsService {
     }));
   }
 
+  /** End another live session of the caller's own (personal centre). */
+  revokeOwnSession(actor: Actor, sessionId: number): Promise<void> {
+    return this.revokeSession(actor, actor.operatorId, sessionId);
+  }
+
   /** End one live session of an operator (not the caller's current one). */
-  async revokeSession(request: FastifyRequest, operatorId: number, sessionId: number) {
+  async revokeSession(actor: Actor, operatorId: number, sessionId: number) {
     const operator = await this.load(operatorId);
-    const self = currentOperator(request);
-    if (operatorId !== self.id) await this.assertMayManage(request, operator, 'revokeSession');
+    const self = actor;
+    if (operatorId !== self.operatorId)
+      await this.assertMayManage(actor, operator, 'revokeSession');
     if (sessionId === self.sessionId) {
       throw new AppError(State.FAILED, AuthorityMessages.cannotRevokeCurrent);
     }
-    const session = await this.repo.findLiveSession(operatorId, sessionId, this.ctx.now());
+    const session = await this.ctx.sessions.findLiveOf(operatorId, sessionId, this.ctx.now());
     if (!session) throw new NotFoundError(AuthorityMessages.sessionNotFound);
-    await this.ctx.db.transaction().execute(async (trx) => {
-      const own = operatorId === self.id;
-      await new OperatorsRepo(trx).revokeSession(
-        sessionId,
-        own ? 'logout' : 'revoked_by_admin',
-        this.ctx.now(),
-      );
-      await this.ctx.audit.recordRequest(
-        request,
-        {
+    await auditedChange(this.ctx, actor, async (trx) => {
+      const own = operatorId === self.operatorId;
+      await this.ctx.sessions.revoke(sessionId, own ? 'logout' : 'revoked_by_admin', trx);
+      return {
+        result: undefined,
+        entry: {
           module: 'authority',
-          action: operatorId === self.id ? 'revokeMySession' : 'revokeSession',
+          action: operatorId === self.operatorId ? 'revokeMySession' : 'revokeSession',
           target: `操作员 ${operator.username} 的会话 #${sessionId}`,
           before: { ip: session.ip, userAgent: session.user_agent, createdAt: session.created_at },
           after: { revoked: true },
         },
-        trx,
-      );
+      };
     });
   }
 }

@@ -2,6 +2,7 @@ import type { ActionLogExportQuery } from '@health/contract';
 import type { Insertable, Kysely } from 'kysely';
 import { containsText } from '../../../db/like.js';
 import type { Database, MemberActionLogsTable } from '../../../db/schema.js';
+import { toNumber } from '../../../db/values.js';
 import { applySort } from '../../../platform/pagination.js';
 
 const SORT = { createdAt: 'a.created_at' } as const;
@@ -12,6 +13,25 @@ export class ActionLogsRepo {
 
   async insert(values: Insertable<MemberActionLogsTable>): Promise<void> {
     await this.db.insertInto('member_action_logs').values(values).execute();
+  }
+
+  /** How many rows of this member. */
+  async countOf(memberId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('member_action_logs')
+      .select((eb) => eb.fn.countAll().as('c'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    return toNumber(row?.c);
+  }
+
+  /** Clear the IPs of a member's actions (log-off). */
+  async clearIpsOf(memberId: number): Promise<void> {
+    await this.db
+      .updateTable('member_action_logs')
+      .set({ ip: '' })
+      .where('member_id', '=', memberId)
+      .execute();
   }
 
   /** Filtered and sorted (not paged): the list pages it, the export reads it in batches. */

@@ -4,14 +4,18 @@ import {
   actionLogExportQuerySchema,
   actionLogListQuerySchema,
   actionLogListSchema,
-  envelope,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
+import { sendExport } from '../../../platform/export.js';
 import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { ActionLogService } from './service.js';
 
 const tags = ['member-action-log'];
+
+const route = routeOptions(tags, P.actionLog);
 
 /** The members' action log: list (also the member detail tab) and export. */
 export const memberActionLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -22,28 +26,23 @@ export const memberActionLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.get(
     MemberAdminPaths.actionLogList,
-    {
-      config: { frontPath: [P.actionLog, P.detail] },
-      schema: {
-        tags,
-        summary: '会员行为日志（手机号片段、姓名、行为、IP、时间；memberId）',
-        querystring: actionLogListQuerySchema,
-        response: { 200: envelope(actionLogListSchema) },
-      },
-    },
+    route({
+      summary: '会员行为日志（手机号片段、姓名、行为、IP、时间；memberId）',
+      frontPath: [P.actionLog, P.detail],
+      querystring: actionLogListQuerySchema,
+      data: actionLogListSchema,
+    }),
     async (request) => ok(await logs.list(request.query)),
   );
 
   app.get(
     MemberAdminPaths.actionLogExport,
-    {
-      config: { frontPath: P.actionLog, action: 'export' },
-      schema: {
-        tags,
-        summary: '导出会员行为日志（当前筛选）',
-        querystring: actionLogExportQuerySchema,
-      },
-    },
-    async (request, reply) => logs.export(request, reply, request.query),
+    route({
+      summary: '导出会员行为日志（当前筛选）',
+      action: 'export',
+      querystring: actionLogExportQuerySchema,
+    }),
+    async (request, reply) =>
+      sendExport(ctx, reply, await logs.export(actorOf(request), request.query)),
   );
 };

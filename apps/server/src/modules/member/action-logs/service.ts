@@ -7,13 +7,13 @@ import {
   type ActionLogListQuery,
   type Page,
 } from '@health/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../../platform/context.js';
-import { sendAuditedExport, type ExportColumn } from '../../../platform/export.js';
-import { countRows, paginate, readInBatches } from '../../../platform/pagination.js';
-import { AUDIT_MODULE, mapBatches } from '../grades/service.js';
+import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
+import { countRows, mapBatches, paginate, readInBatches } from '../../../platform/pagination.js';
+import { AUDIT_MODULE } from '../grades/service.js';
 import { ActionLogsRepo, type ActionLogRow } from './repo.js';
 
 function toItem(row: ActionLogRow): ActionLogItem {
@@ -56,7 +56,7 @@ export class ActionLogService {
     return paginate(this.ctx.db, this.repo.query(query), query, toItem);
   }
 
-  async export(request: FastifyRequest, reply: FastifyReply, query: ActionLogExportQuery) {
+  async export(actor: Actor, query: ActionLogExportQuery): Promise<AuditedExport<ActionLogItem>> {
     const q = this.repo.query(query);
     const columns: ExportColumn<ActionLogItem>[] = [
       { header: '会员', value: (r) => r.memberName, width: 16 },
@@ -66,13 +66,14 @@ export class ActionLogService {
       { header: 'IP', value: (r) => r.ip, width: 18 },
       { header: '时间', value: (r) => formatDate(r.createdAt), width: 20 },
     ];
-    return sendAuditedExport(this.ctx, request, reply, {
+    return {
+      actor,
       module: AUDIT_MODULE,
       title: '会员行为日志',
       filter: query,
       total: await countRows(this.ctx.db, q),
       columns,
       batches: mapBatches(readInBatches(q, 1000), toItem),
-    });
+    };
   }
 }

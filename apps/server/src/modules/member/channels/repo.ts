@@ -2,8 +2,8 @@ import type { ChannelListQuery } from '@health/contract';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { containsText } from '../../../db/like.js';
 import type { Database, MemberChannelsTable } from '../../../db/schema.js';
-import { toNumber } from '../../../db/values.js';
 import { applySort, paginate, type PageRequest } from '../../../platform/pagination.js';
+import { MembersRepo } from '../members/repo.js';
 
 export type ChannelRow = Selectable<MemberChannelsTable>;
 
@@ -51,13 +51,30 @@ export class ChannelsRepo {
       .executeTakeFirst();
   }
 
-  async memberCount(channelId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('members')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('channel_id', '=', channelId)
-      .executeTakeFirst();
-    return toNumber(row?.n);
+  /** Channel names by id. */
+  async names(): Promise<Map<number, string>> {
+    const rows = await this.db.selectFrom('member_channels').select(['id', 'name']).execute();
+    return new Map(rows.map((c) => [Number(c.id), c.name]));
+  }
+
+  /** Id and name of every channel (choices of a form). */
+  options() {
+    return this.db.selectFrom('member_channels').select(['id', 'name']).orderBy('id').execute();
+  }
+
+  /** The ids among these that exist. */
+  async existing(ids: number[]): Promise<Set<number>> {
+    const rows = await this.db
+      .selectFrom('member_channels')
+      .select('id')
+      .where('id', 'in', ids)
+      .execute();
+    return new Set(rows.map((r) => Number(r.id)));
+  }
+
+  /** Members in it (the members repository counts). */
+  memberCount(id: number): Promise<number> {
+    return new MembersRepo(this.db).countWhere('channel_id', id);
   }
 
   async insert(values: Insertable<MemberChannelsTable>): Promise<number> {

@@ -8,19 +8,19 @@ import {
   channelSaveRequestSchema,
   channelUpdateRequestSchema,
   contentIdQuerySchema,
-  envelope,
   memberAdminIdBodySchema,
   memberChannelSchema,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { ChannelService } from './service.js';
 
-const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
 const tags = ['member-channel'];
-const idAnswer = envelope(z.object({ id: z.number().int() }));
+const idData = z.object({ id: z.number().int() });
 /** Pages that pick a channel from a list (filters, targets). */
 const CHANNEL_READERS = [
   P.channel,
@@ -29,6 +29,8 @@ const CHANNEL_READERS = [
   '/member_sign/activity',
   '/member_sign/activitydetail',
 ];
+
+const route = routeOptions(tags, P.channel);
 
 /** Acquisition channels: CRUD, registration link and QR code. */
 export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -39,107 +41,76 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.get(
     MemberAdminPaths.channelList,
-    {
-      config: { frontPath: P.channel },
-      schema: {
-        tags,
-        summary: '渠道列表（名称、编码、状态筛选；含会员数与注册链接）',
-        querystring: channelListQuerySchema,
-        response: { 200: envelope(channelListSchema) },
-      },
-    },
+    route({
+      summary: '渠道列表（名称、编码、状态筛选；含会员数与注册链接）',
+      querystring: channelListQuerySchema,
+      data: channelListSchema,
+    }),
     async (request) => ok(await channels.list(request.query)),
   );
 
   app.get(
     MemberAdminPaths.channelOptions,
-    {
-      config: { frontPath: CHANNEL_READERS },
-      schema: {
-        tags,
-        summary: '全部渠道（下拉选项）',
-        response: { 200: envelope(channelOptionsSchema) },
-      },
-    },
+    route({
+      summary: '全部渠道（下拉选项）',
+      frontPath: CHANNEL_READERS,
+      data: channelOptionsSchema,
+    }),
     async () => ok(await channels.options()),
   );
 
   app.get(
     MemberAdminPaths.channelDetail,
-    {
-      config: { frontPath: P.channel },
-      schema: {
-        tags,
-        summary: '渠道详情',
-        querystring: contentIdQuerySchema,
-        response: { 200: envelope(memberChannelSchema) },
-      },
-    },
+    route({ summary: '渠道详情', querystring: contentIdQuerySchema, data: memberChannelSchema }),
     async (request) => ok(await channels.detail(request.query.id)),
   );
 
   app.get(
     MemberAdminPaths.channelQrcode,
-    {
-      config: { frontPath: P.channel },
-      schema: {
-        tags,
-        summary: '渠道注册链接与二维码（PNG data URL）',
-        querystring: contentIdQuerySchema,
-        response: { 200: envelope(channelQrcodeSchema) },
-      },
-    },
+    route({
+      summary: '渠道注册链接与二维码（PNG data URL）',
+      querystring: contentIdQuerySchema,
+      data: channelQrcodeSchema,
+    }),
     async (request) => ok(await channels.qrcode(request.query.id)),
   );
 
   app.post(
     MemberAdminPaths.channelAdd,
-    {
-      config: { frontPath: P.channel, action: 'add' },
-      schema: {
-        tags,
-        summary: '新增渠道（编码唯一：字母、数字、下划线、短横线）',
-        consumes: BODY_TYPES,
-        body: channelSaveRequestSchema,
-        response: { 200: idAnswer },
-      },
-    },
-    async (request) => ok({ id: await channels.add(request, request.body) }),
+    route({
+      summary: '新增渠道（编码唯一：字母、数字、下划线、短横线）',
+      action: 'add',
+      body: channelSaveRequestSchema,
+      data: idData,
+    }),
+    async (request) => ok({ id: await channels.add(actorOf(request), request.body) }),
   );
 
   app.post(
     MemberAdminPaths.channelUpdate,
-    {
-      config: { frontPath: P.channel, action: 'edit' },
-      schema: {
-        tags,
-        summary: '修改渠道（含启用/停用）',
-        consumes: BODY_TYPES,
-        body: channelUpdateRequestSchema,
-        response: { 200: idAnswer },
-      },
-    },
+    route({
+      summary: '修改渠道（含启用/停用）',
+      action: 'edit',
+      body: channelUpdateRequestSchema,
+      data: idData,
+    }),
     async (request) => {
       const { id, ...input } = request.body;
-      await channels.update(request, id, input);
+      await channels.update(actorOf(request), id, input);
       return ok({ id });
     },
   );
 
   app.post(
     MemberAdminPaths.channelDelete,
-    {
-      config: { frontPath: P.channel, action: 'delete' },
-      schema: {
-        tags,
-        summary: '删除渠道（有会员的渠道不能删除，可停用）',
-        consumes: BODY_TYPES,
-        body: memberAdminIdBodySchema,
-        response: { 200: idAnswer },
-      },
-    },
+    route({
+      summary: '删除渠道（有会员的渠道不能删除，可停用）',
+      action: 'delete',
+      body: memberAdminIdBodySchema,
+      data: idData,
+    }),
     async (request) => {
-      await channels.delete(request, request.body.id);
+      await channels.delete(actorOf(request), request.body.id);
       return ok({ id: request.body.id });
     },
   );

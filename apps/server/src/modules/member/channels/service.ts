@@ -9,10 +9,10 @@ import {
   type Page,
   type SiteInfo,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import QRCode from 'qrcode';
-import { isUniqueViolation } from '../../../db/errors.js';
 import { fromDbBool, toDbBool, toNumber } from '../../../db/values.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import type { PageRequest } from '../../../platform/pagination.js';
@@ -116,83 +116,77 @@ export class ChannelService {
     };
   }
 
-  async add(request: FastifyRequest, input: ChannelSaveRequest): Promise<number> {
+  async add(actor: Actor, input: ChannelSaveRequest): Promise<number> {
     await this.assertCodeFree(input.code);
     const at = this.ctx.now();
-    try {
-      return await this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const id = await new ChannelsRepo(trx).insert({
           ...ChannelService.columns(input),
           created_at: at,
           updated_at: at,
         });
-        await this.ctx.audit.recordRequest(
-          request,
-          {
+        return {
+          result: id,
+          entry: {
             module: AUDIT_MODULE,
             action: 'add',
             target: `渠道 ${input.name}（${input.code}）`,
             after: snapshot({ id, ...input }),
           },
-          trx,
-        );
-        return id;
-      });
-    } catch (err) {
-      if (isUniqueViolation(err))
-        throw ValidationError.field('code', MemberAdminMessages.channelCodeTaken);
-      throw err;
-    }
+        };
+      },
+      () => ValidationError.field('code', MemberAdminMessages.channelCodeTaken),
+    );
   }
 
-  async update(request: FastifyRequest, id: number, input: ChannelSaveRequest): Promise<void> {
+  async update(actor: Actor, id: number, input: ChannelSaveRequest): Promise<void> {
     const row = await this.load(id);
     await this.assertCodeFree(input.code, id);
     const before = this.toChannel(row);
-    try {
-      await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         await new ChannelsRepo(trx).update(id, {
           ...ChannelService.columns(input),
           updated_at: this.ctx.now(),
         });
-        await this.ctx.audit.recordRequest(
-          request,
-          {
+        return {
+          result: undefined,
+          entry: {
             module: AUDIT_MODULE,
             action: 'edit',
             target: `渠道 ${before.name}（${before.code}）`,
             before: snapshot(before),
             after: snapshot({ id, ...input }),
           },
-          trx,
-        );
-      });
-    } catch (err) {
-      if (isUniqueViolation(err))
-        throw ValidationError.field('code', MemberAdminMessages.channelCodeTaken);
-      throw err;
-    }
+        };
+      },
+      () => ValidationError.field('code', MemberAdminMessages.channelCodeTaken),
+    );
   }
 
   /** A channel with members cannot be deleted (it can be disabled). */
-  async delete(request: FastifyRequest, id: number): Promise<void> {
+  async delete(actor: Actor, id: number): Promise<void> {
     const row = await this.load(id);
     const before = this.toChannel(row);
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new ChannelsRepo(trx);
       const members = await repo.memberCount(id);
       if (members > 0) throw new AppError(255, MemberAdminMessages.channelInUse(members));
       await repo.delete(id);
-      await this.ctx.audit.recordRequest(
-        request,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: 'delete',
           target: `渠道 ${before.name}（${before.code}）`,
           before: snapshot(before),
         },
-        trx,
-      );
+      };
     });
   }
 }

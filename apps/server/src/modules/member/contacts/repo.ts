@@ -79,6 +79,24 @@ export class ContactsRepo {
     return this.base().where('k.id', '=', id).executeTakeFirst();
   }
 
+  /** The newest contact id (0 when none): bounds an export to the rows that exist at its start. */
+  async maxId(): Promise<number> {
+    const newest = await this.db
+      .selectFrom('member_contacts')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return Number(newest?.id ?? 0);
+  }
+
+  /** Delete a member's contacts; returns how many. */
+  async deleteOfMember(memberId: number): Promise<number> {
+    const deleted = await this.db
+      .deleteFrom('member_contacts')
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  }
+
   async countOf(memberId: number): Promise<number> {
     const row = await this.db
       .selectFrom('member_contacts')

@@ -1,6 +1,7 @@
 import {
   MemberMessages,
   State,
+  formatDate,
   maskPhone,
   relationshipLabel,
   type ContactItem,
@@ -8,9 +9,11 @@ import {
   type ContactListParams,
   type Page,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool } from '../../../db/values.js';
-import { readInBatches } from '../../../platform/pagination.js';
+import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
+import { countRows, mapBatches, readInBatches } from '../../../platform/pagination.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { MembersRepo } from '../members/repo.js';
@@ -46,6 +49,18 @@ function toItem(row: ContactRecord): ContactItem {
 }
 
 /** 家庭成员: a member's family contacts (member detail tab and /member_manage/manage). */
+const EXPORT_COLUMNS: ExportColumn<ContactItem>[] = [
+  { header: '会员编号', value: (r) => r.memberId, width: 10 },
+  { header: '会员姓名', value: (r) => r.memberName, width: 12 },
+  { header: '会员手机号', value: (r) => r.memberPhone, width: 16 },
+  { header: '家庭成员', value: (r) => r.name, width: 12 },
+  { header: '手机号', value: (r) => r.phone, width: 16 },
+  // Spec §3: a missing code shows '-', an unknown one shows nothing.
+  { header: '关系', value: (r) => relationshipLabel(r.relationship), width: 10 },
+  { header: '接收预警短信', value: (r) => (r.receiveWarningSms ? '是' : '否'), width: 14 },
+  { header: '添加时间', value: (r) => formatDate(r.createdAt), width: 20 },
+];
+
 export class ContactsService {
   private readonly repo: ContactsRepo;
 
@@ -58,19 +73,21 @@ export class ContactsService {
     return { list: page.list.map(toItem), pagination: page.pagination };
   }
 
-  /** The export's query: the filter, bounded to the rows that exist when the export starts. */
-  async exportQuery(query: ContactExportParams) {
-    const newest = await this.ctx.db
-      .selectFrom('member_contacts')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .executeTakeFirst();
-    return this.repo.filtered(query).where('k.id', '<=', Number(newest?.id ?? 0));
-  }
-
-  /** Export rows in batches of 1,000 (phones masked), never the whole table in memory. */
-  async *exportBatches(query: ContactExportParams) {
-    for await (const rows of readInBatches(await this.exportQuery(query), 1000))
-      yield rows.map(toItem);
+  /**
+   * The export (phones masked): the filter, bounded to the rows that exist when the export starts,
+   * read in batches of 1,000, never the whole table in memory.
+   */
+  async export(actor: Actor, query: ContactExportParams): Promise<AuditedExport<ContactItem>> {
+    const q = this.repo.filtered(query).where('k.id', '<=', await this.repo.maxId());
+    return {
+      actor,
+      module: AUDIT_MODULE,
+      title: '家庭成员',
+      filter: query,
+      total: await countRows(this.ctx.db, q),
+      columns: EXPORT_COLUMNS,
+      batches: mapBatches(readInBatches(q, 1000), toItem),
+    };
   }
 
   private async load(id: number, repo = this.repo): Promise<ContactRecord> {
@@ -79,18 +96,18 @@ export class ContactsService {
     return row;
   }
 
-  async add(request: FastifyRequest, memberId: number, values: ContactValues): Promise<number> {
+  async add(actor: Actor, memberId: number, values: ContactValues): Promise<number> {
     const member = await new MembersRepo(this.ctx.db).find(memberId);
     if (!member) throw ValidationError.field('memberId', MemberMessages.notFound);
     if (member.status === 'logged_off') throw new AppError(State.FAILED, MemberMessages.loggedOff);
     if ((await this.repo.countOf(memberId)) >= MAX_CONTACTS)
       throw new AppError(State.FAILED, MemberMessages.tooManyContacts);
     const at = this.ctx.now();
-    return this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(this.ctx, actor, async (trx) => {
       const [id] = await new ContactsRepo(trx).insertMany(memberId, [values], at);
-      await this.ctx.audit.recordRequest(
-        request,
-        {
+      return {
+        result: id ?? 0,
+        entry: {
           module: AUDIT_MODULE,
           action: 'contactAdd',
           target: `${memberTarget(member)} 的家庭成员 ${values.name}`,
@@ -101,14 +118,12 @@ export class ContactsService {
             receive_warning_sms: values.receiveWarningSms ? 1 : 0,
           }),
         },
-        trx,
-      );
-      return id ?? 0;
+      };
     });
   }
 
   async update(
-    request: FastifyRequest,
+    actor: Actor,
     id: number,
     values: Omit<ContactValues, 'phone'> & { phone?: string },
   ): Promise<void> {
@@ -116,44 +131,42 @@ export class ContactsService {
     if (before.member_status === 'logged_off')
       throw new AppError(State.FAILED, MemberMessages.loggedOff);
     const at = this.ctx.now();
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new ContactsRepo(trx);
       await repo.update(id, { ...values, phone: values.phone ?? before.phone }, at);
       const after = await this.load(id, repo);
-      await this.ctx.audit.recordRequest(
-        request,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: 'contactEdit',
           target: `${memberTarget({ name: before.member_name, phone: before.member_phone })} 的家庭成员 ${before.name}`,
           before: snapshot(before),
           after: snapshot(after),
         },
-        trx,
-      );
+      };
     });
   }
 
-  async delete(request: FastifyRequest, id: number): Promise<void> {
+  async delete(actor: Actor, id: number): Promise<void> {
     const before = await this.load(id);
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       await new ContactsRepo(trx).delete(id);
-      await this.ctx.audit.recordRequest(
-        request,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: 'contactDelete',
           target: `${memberTarget({ name: before.member_name, phone: before.member_phone })} 的家庭成员 ${before.name}`,
           before: snapshot(before),
         },
-        trx,
-      );
+      };
     });
   }
 
-  async revealPhone(request: FastifyRequest, id: number): Promise<string> {
+  async revealPhone(actor: Actor, id: number): Promise<string> {
     const row = await this.load(id);
-    await this.ctx.audit.recordRequest(request, {
+    await this.ctx.audit.record(actor, {
       module: AUDIT_MODULE,
       action: 'reveal',
       target: `${memberTarget({ name: row.member_name, phone: row.member_phone })} 的家庭成员 ${row.name}`,

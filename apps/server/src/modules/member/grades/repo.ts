@@ -1,9 +1,10 @@
 import type { GradeListQuery, GradeLogExportQuery } from '@health/contract';
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { containsText } from '../../../db/like.js';
 import type { Database, MemberGradeLogsTable, MemberGradesTable } from '../../../db/schema.js';
 import { toNumber } from '../../../db/values.js';
 import { applySort, paginate, type PageRequest } from '../../../platform/pagination.js';
+import { MembersRepo } from '../members/repo.js';
 
 export type GradeRow = Selectable<MemberGradesTable>;
 
@@ -76,13 +77,9 @@ export class GradesRepo {
       .executeTakeFirst();
   }
 
-  async memberCount(gradeId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('members')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('grade_id', '=', gradeId)
-      .executeTakeFirst();
-    return toNumber(row?.n);
+  /** Members in it (the members repository counts). */
+  memberCount(id: number): Promise<number> {
+    return new MembersRepo(this.db).countWhere('grade_id', id);
   }
 
   async insert(values: Insertable<MemberGradesTable>): Promise<number> {
@@ -120,34 +117,8 @@ export class GradesRepo {
     await this.db.insertInto('member_grade_logs').values(values).execute();
   }
 
-  /**
-   * Members whose growth lies in [min, max) (null: unbounded) but who hold another grade: moved to `gradeId`, a
-   * grade-log row each (one INSERT … SELECT and one UPDATE, whatever the number of members).
-   */
-  async regradeRange(
-    gradeId: number,
-    min: number | null,
-    max: number | null,
-    log: { operatorId: number | null; operatorName: string; remark: string; at: number },
-  ): Promise<number> {
-    // Typed casts: PostgreSQL resolves bare parameters of an INSERT … SELECT as text.
-    const bigint = (v: number | null) => sql<number>`cast(${v} as bigint)`;
-    let select = this.db
-      .selectFrom('members')
-      .select([
-        'id as member_id',
-        'grade_id as from_grade_id',
-        bigint(gradeId).as('to_grade_id'),
-        sql<string>`'growth'`.as('reason'),
-        'growth_value',
-        bigint(log.operatorId).as('operator_id'),
-        sql<string>`cast(${log.operatorName} as text)`.as('operator_name'),
-        sql<string>`cast(${log.remark} as text)`.as('remark'),
-        bigint(log.at).as('created_at'),
-      ])
-      .where('grade_id', '<>', gradeId);
-    if (min !== null) select = select.where('growth_value', '>=', min);
-    if (max !== null) select = select.where('growth_value', '<', max);
+  /** Grade-log rows from a SELECT of the same columns (one INSERT … SELECT). */
+  async insertLogs(rows: ReturnType<MembersRepo['regradeLogRows']>): Promise<void> {
     await this.db
       .insertInto('member_grade_logs')
       .columns([
@@ -161,16 +132,58 @@ export class GradesRepo {
         'remark',
         'created_at',
       ])
-      .expression(select)
+      .expression(rows)
       .execute();
-    let update = this.db
-      .updateTable('members')
-      .set({ grade_id: gradeId, updated_at: log.at })
-      .where('grade_id', '<>', gradeId);
-    if (min !== null) update = update.where('growth_value', '>=', min);
-    if (max !== null) update = update.where('growth_value', '<', max);
-    const result = await update.executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Members whose growth lies in [min, max) (null: unbounded) but who hold another grade: moved to
+   * `gradeId`, a grade-log row each (one INSERT … SELECT and one UPDATE, whatever the number).
+   */
+  async regradeRange(
+    gradeId: number,
+    min: number | null,
+    max: number | null,
+    log: { operatorId: number | null; operatorName: string; remark: string; at: number },
+  ): Promise<number> {
+    const members = new MembersRepo(this.db);
+    await this.insertLogs(members.regradeLogRows(gradeId, min, max, log));
+    return members.regradeRange(gradeId, min, max, log.at);
+  }
+
+  /** How many grade-log rows of this member. */
+  async logCountOf(memberId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('member_grade_logs')
+      .select((eb) => eb.fn.countAll().as('c'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    return toNumber(row?.c);
+  }
+
+  /** Grade names by id. */
+  async names(): Promise<Map<number, string>> {
+    const rows = await this.db.selectFrom('member_grades').select(['id', 'name']).execute();
+    return new Map(rows.map((g) => [Number(g.id), g.name]));
+  }
+
+  /** Id and name of every grade, by growth required (choices of a form). */
+  options() {
+    return this.db
+      .selectFrom('member_grades')
+      .select(['id', 'name'])
+      .orderBy('growth_required')
+      .execute();
+  }
+
+  /** The ids among these that exist. */
+  async existing(ids: number[]): Promise<Set<number>> {
+    const rows = await this.db
+      .selectFrom('member_grades')
+      .select('id')
+      .where('id', 'in', ids)
+      .execute();
+    return new Set(rows.map((r) => Number(r.id)));
   }
 
   /** The grade log joined with members and grade names, filtered and sorted (not paged). */

@@ -3,7 +3,6 @@ import {
   MemberAdminPaths,
   changeMemberGradeRequestSchema,
   contentIdQuerySchema,
-  envelope,
   gradeListQuerySchema,
   gradeListSchema,
   gradeLogExportQuerySchema,
@@ -17,13 +16,15 @@ import {
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
+import { sendExport } from '../../../platform/export.js';
 import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { GradeService } from './service.js';
 
-const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
 const tags = ['member-grade'];
-const idAnswer = envelope(z.object({ id: z.number().int() }));
+const idData = z.object({ id: z.number().int() });
 /** Pages that pick a grade from a list (filters, targets). */
 const GRADE_READERS = [
   P.grade,
@@ -34,6 +35,8 @@ const GRADE_READERS = [
   '/member_sign/activitydetail',
 ];
 
+const route = routeOptions(tags, P.grade);
+
 /** Member grades, manual grade change and the grade log. */
 export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
@@ -43,139 +46,105 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.get(
     MemberAdminPaths.gradeList,
-    {
-      config: { frontPath: P.grade },
-      schema: {
-        tags,
-        summary: '会员等级列表（按所需成长值排序，含会员数）',
-        querystring: gradeListQuerySchema,
-        response: { 200: envelope(gradeListSchema) },
-      },
-    },
+    route({
+      summary: '会员等级列表（按所需成长值排序，含会员数）',
+      querystring: gradeListQuerySchema,
+      data: gradeListSchema,
+    }),
     async (request) => ok(await grades.list(request.query)),
   );
 
   app.get(
     MemberAdminPaths.gradeOptions,
-    {
-      config: { frontPath: GRADE_READERS },
-      schema: {
-        tags,
-        summary: '全部会员等级（下拉选项，成长值从低到高）',
-        response: { 200: envelope(gradeOptionsSchema) },
-      },
-    },
+    route({
+      summary: '全部会员等级（下拉选项，成长值从低到高）',
+      frontPath: GRADE_READERS,
+      data: gradeOptionsSchema,
+    }),
     async () => ok(await grades.options()),
   );
 
   app.get(
     MemberAdminPaths.gradeDetail,
-    {
-      config: { frontPath: P.grade },
-      schema: {
-        tags,
-        summary: '会员等级详情',
-        querystring: contentIdQuerySchema,
-        response: { 200: envelope(memberGradeSchema) },
-      },
-    },
+    route({ summary: '会员等级详情', querystring: contentIdQuerySchema, data: memberGradeSchema }),
     async (request) => ok(await grades.detail(request.query.id)),
   );
 
   app.post(
     MemberAdminPaths.gradeAdd,
-    {
-      config: { frontPath: P.grade, action: 'add' },
-      schema: {
-        tags,
-        summary: '新增会员等级（名称、所需成长值唯一；会员按成长值重新定级）',
-        consumes: BODY_TYPES,
-        body: gradeSaveRequestSchema,
-        response: { 200: idAnswer },
-      },
-    },
-    async (request) => ok({ id: await grades.add(request, request.body) }),
+    route({
+      summary: '新增会员等级（名称、所需成长值唯一；会员按成长值重新定级）',
+      action: 'add',
+      body: gradeSaveRequestSchema,
+      data: idData,
+    }),
+    async (request) => ok({ id: await grades.add(actorOf(request), request.body) }),
   );
 
   app.post(
     MemberAdminPaths.gradeUpdate,
-    {
-      config: { frontPath: P.grade, action: 'edit' },
-      schema: {
-        tags,
-        summary: '修改会员等级（最低等级的成长值保持0）',
-        consumes: BODY_TYPES,
-        body: gradeUpdateRequestSchema,
-        response: { 200: idAnswer },
-      },
-    },
+    route({
+      summary: '修改会员等级（最低等级的成长值保持0）',
+      action: 'edit',
+      body: gradeUpdateRequestSchema,
+      data: idData,
+    }),
     async (request) => {
       const { id, ...input } = request.body;
-      await grades.update(request, id, input);
+      await grades.update(actorOf(request), id, input);
       return ok({ id });
     },
   );
 
   app.post(
     MemberAdminPaths.gradeDelete,
-    {
-      config: { frontPath: P.grade, action: 'delete' },
-      schema: {
-        tags,
-        summary: '删除会员等级（有会员的等级、最低等级、默认等级不能删除）',
-        consumes: BODY_TYPES,
-        body: memberAdminIdBodySchema,
-        response: { 200: idAnswer },
-      },
-    },
+    route({
+      summary: '删除会员等级（有会员的等级、最低等级、默认等级不能删除）',
+      action: 'delete',
+      body: memberAdminIdBodySchema,
+      data: idData,
+    }),
     async (request) => {
-      await grades.delete(request, request.body.id);
+      await grades.delete(actorOf(request), request.body.id);
       return ok({ id: request.body.id });
     },
   );
 
   app.post(
     MemberAdminPaths.changeMemberGrade,
-    {
-      config: { frontPath: P.lists, action: 'edit' },
-      schema: {
-        tags,
-        summary: '手动修改会员等级（需填写原因，写入等级变更记录）',
-        consumes: BODY_TYPES,
-        body: changeMemberGradeRequestSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    route({
+      summary: '手动修改会员等级（需填写原因，写入等级变更记录）',
+      frontPath: P.lists,
+      action: 'edit',
+      body: changeMemberGradeRequestSchema,
+      data: z.null(),
+    }),
     async (request) => {
-      await grades.changeMemberGrade(request, request.body);
+      await grades.changeMemberGrade(actorOf(request), request.body);
       return ok(null, '等级已修改');
     },
   );
 
   app.get(
     MemberAdminPaths.gradeLogList,
-    {
-      config: { frontPath: [P.gradeLog, P.detail] },
-      schema: {
-        tags,
-        summary: '等级变更记录（会员手机号片段/姓名、原等级、新等级、原因、时间；memberId）',
-        querystring: gradeLogListQuerySchema,
-        response: { 200: envelope(gradeLogListSchema) },
-      },
-    },
+    route({
+      summary: '等级变更记录（会员手机号片段/姓名、原等级、新等级、原因、时间；memberId）',
+      frontPath: [P.gradeLog, P.detail],
+      querystring: gradeLogListQuerySchema,
+      data: gradeLogListSchema,
+    }),
     async (request) => ok(await grades.logList(request.query)),
   );
 
   app.get(
     MemberAdminPaths.gradeLogExport,
-    {
-      config: { frontPath: P.gradeLog, action: 'export' },
-      schema: {
-        tags,
-        summary: '导出等级变更记录（当前筛选）',
-        querystring: gradeLogExportQuerySchema,
-      },
-    },
-    async (request, reply) => grades.logExport(request, reply, request.query),
+    route({
+      summary: '导出等级变更记录（当前筛选）',
+      frontPath: P.gradeLog,
+      action: 'export',
+      querystring: gradeLogExportQuerySchema,
+    }),
+    async (request, reply) =>
+      sendExport(ctx, reply, await grades.logExport(actorOf(request), request.query)),
   );
 };

@@ -15,23 +15,24 @@ import {
   type MemberGrade,
   type Page,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../../db/errors.js';
 import type { Database } from '../../../db/schema.js';
 import { toNumber } from '../../../db/values.js';
-import { currentOperator } from '../../../platform/auth.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
-import { sendAuditedExport, type ExportColumn } from '../../../platform/export.js';
+import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
 import {
   countRows,
+  mapBatches,
   paginate,
   readInBatches,
   type PageRequest,
 } from '../../../platform/pagination.js';
 import { formatDate } from '@health/contract';
-import type { FastifyReply } from 'fastify';
+import { MembersRepo } from '../members/repo.js';
 import { GradesRepo, type GradeLogRow, type GradeRow } from './repo.js';
 
 export const AUDIT_MODULE = 'member';
@@ -139,21 +140,14 @@ export class GradeService {
     remark = '',
   ): Promise<GrowthResult> {
     const growth = Math.max(0, Math.trunc(newGrowth));
-    const member = await trx
-      .selectFrom('members')
-      .select(['id', 'grade_id'])
-      .where('id', '=', memberId)
-      .executeTakeFirst();
+    const members = new MembersRepo(trx);
+    const member = await members.brief(memberId);
     if (!member) throw new NotFoundError(MemberAdminMessages.memberNotFound);
     const grade = await new GradesRepo(trx).gradeForGrowth(growth);
     const fromGradeId = Number(member.grade_id);
     const toGradeId = grade ? Number(grade.id) : fromGradeId;
     const at = this.ctx.now();
-    await trx
-      .updateTable('members')
-      .set({ growth_value: growth, grade_id: toGradeId, updated_at: at })
-      .where('id', '=', memberId)
-      .execute();
+    await members.setGrowth(memberId, growth, toGradeId, at);
     const changed = toGradeId !== fromGradeId;
     if (changed) {
       await new GradesRepo(trx).insertLog({
@@ -243,9 +237,9 @@ export class GradeService {
     };
   }
 
-  private static operatorOf(request: FastifyRequest): GradeOperator {
-    const op = currentOperator(request);
-    return { id: op.id, name: op.realName || op.username };
+  private static operatorOf(actor: Actor): GradeOperator {
+    const op = actor;
+    return { id: op.operatorId, name: op.displayName };
   }
 
   private uniqueError(err: unknown): never {
@@ -258,13 +252,13 @@ export class GradeService {
     throw err;
   }
 
-  async add(request: FastifyRequest, input: GradeSaveRequest): Promise<number> {
+  async add(actor: Actor, input: GradeSaveRequest): Promise<number> {
     await this.assertUnique(input);
     const existing = await this.repo.all();
     if (existing.length === 0 && input.growthRequired !== 0)
       throw ValidationError.field('growthRequired', MemberAdminMessages.lowestGradeGrowth);
     const at = this.ctx.now();
-    const operator = GradeService.operatorOf(request);
+    const operator = GradeService.operatorOf(actor);
     try {
       return await this.ctx.db.transaction().execute(async (trx) => {
         const repo = new GradesRepo(trx);
@@ -276,8 +270,8 @@ export class GradeService {
         });
         await repo.renumber();
         const moved = await this.regradeAll(trx, operator);
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'add',
@@ -293,13 +287,13 @@ export class GradeService {
     }
   }
 
-  async update(request: FastifyRequest, id: number, input: GradeSaveRequest): Promise<void> {
+  async update(actor: Actor, id: number, input: GradeSaveRequest): Promise<void> {
     const row = await this.load(id);
     if (Number(row.growth_required) === 0 && input.growthRequired !== 0)
       throw ValidationError.field('growthRequired', MemberAdminMessages.lowestGradeKeep);
     await this.assertUnique(input, id);
     const before = toGrade(row);
-    const operator = GradeService.operatorOf(request);
+    const operator = GradeService.operatorOf(actor);
     try {
       await this.ctx.db.transaction().execute(async (trx) => {
         const repo = new GradesRepo(trx);
@@ -309,8 +303,8 @@ export class GradeService {
           await repo.renumber();
           moved = await this.regradeAll(trx, operator);
         }
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: AUDIT_MODULE,
             action: 'edit',
@@ -326,7 +320,7 @@ export class GradeService {
     }
   }
 
-  async delete(request: FastifyRequest, id: number): Promise<void> {
+  async delete(actor: Actor, id: number): Promise<void> {
     const row = await this.load(id);
     if (Number(row.growth_required) === 0)
       throw new AppError(255, MemberAdminMessages.lowestGradeDelete);
@@ -336,49 +330,40 @@ export class GradeService {
     if (baseSet.defaultGrade === row.name)
       throw new AppError(255, MemberAdminMessages.gradeIsDefault);
     const before = toGrade(row);
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new GradesRepo(trx);
       // A member may have taken the grade since the check: count again inside the transaction.
       const again = await repo.memberCount(id);
       if (again > 0) throw new AppError(255, MemberAdminMessages.gradeInUse(again));
       await repo.delete(id);
       await repo.renumber();
-      await this.ctx.audit.recordRequest(
-        request,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: 'delete',
           target: `会员等级 ${before.name}`,
           before: snapshot(before),
         },
-        trx,
-      );
+      };
     });
   }
 
   /** Manual grade change of one member (growth unchanged), with the operator's reason. */
-  async changeMemberGrade(request: FastifyRequest, input: ChangeMemberGradeRequest): Promise<void> {
+  async changeMemberGrade(actor: Actor, input: ChangeMemberGradeRequest): Promise<void> {
     const grade = await this.repo.find(input.gradeId);
     if (!grade) throw ValidationError.field('gradeId', MemberAdminMessages.gradeNotFound);
-    const member = await this.ctx.db
-      .selectFrom('members')
-      .select(['id', 'name', 'phone', 'grade_id', 'growth_value', 'status'])
-      .where('id', '=', input.memberId)
-      .executeTakeFirst();
+    const member = await new MembersRepo(this.ctx.db).brief(input.memberId);
     if (!member) throw new NotFoundError(MemberAdminMessages.memberNotFound);
     if (member.status === 'logged_off')
       throw new AppError(255, MemberAdminMessages.memberLoggedOff);
     if (Number(member.grade_id) === input.gradeId)
       throw ValidationError.field('gradeId', MemberAdminMessages.gradeUnchanged);
     const from = await this.repo.find(Number(member.grade_id));
-    const operator = GradeService.operatorOf(request);
+    const operator = GradeService.operatorOf(actor);
     const at = this.ctx.now();
-    await this.ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('members')
-        .set({ grade_id: input.gradeId, updated_at: at })
-        .where('id', '=', input.memberId)
-        .execute();
+    await auditedChange(this.ctx, actor, async (trx) => {
+      await new MembersRepo(trx).setGrade(input.memberId, input.gradeId, at);
       await new GradesRepo(trx).insertLog({
         member_id: input.memberId,
         from_grade_id: Number(member.grade_id),
@@ -390,17 +375,16 @@ export class GradeService {
         remark: input.remark,
         created_at: at,
       });
-      await this.ctx.audit.recordRequest(
-        request,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action: 'changeGrade',
           target: `会员 ${member.name} ${maskPhone(member.phone)}`,
           before: { gradeId: Number(member.grade_id), grade: from?.name ?? '' },
           after: { gradeId: input.gradeId, grade: grade.name, remark: input.remark },
         },
-        trx,
-      );
+      };
     });
   }
 
@@ -410,7 +394,7 @@ export class GradeService {
     return paginate(this.ctx.db, this.repo.logQuery(query), query, toGradeLogItem);
   }
 
-  async logExport(request: FastifyRequest, reply: FastifyReply, query: GradeLogExportQuery) {
+  async logExport(actor: Actor, query: GradeLogExportQuery): Promise<AuditedExport<GradeLogItem>> {
     const q = this.repo.logQuery(query);
     const columns: ExportColumn<GradeLogItem>[] = [
       { header: '会员', value: (r) => r.memberName, width: 16 },
@@ -423,21 +407,14 @@ export class GradeService {
       { header: '备注', value: (r) => r.remark, width: 30 },
       { header: '变更时间', value: (r) => formatDate(r.createdAt), width: 20 },
     ];
-    return sendAuditedExport(this.ctx, request, reply, {
+    return {
+      actor,
       module: AUDIT_MODULE,
       title: '等级变更记录',
       filter: query,
       total: await countRows(this.ctx.db, q),
       columns,
       batches: mapBatches(readInBatches(q, 1000), toGradeLogItem),
-    });
+    };
   }
-}
-
-/** Map each batch of an async batch stream. */
-export async function* mapBatches<A, B>(
-  batches: AsyncIterable<A[]>,
-  map: (a: A) => B,
-): AsyncGenerator<B[]> {
-  for await (const batch of batches) yield batch.map(map);
 }

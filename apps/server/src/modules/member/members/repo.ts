@@ -1,7 +1,8 @@
 import type { MemberExportParams, MemberListParams, Page } from '@health/contract';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { containsText } from '../../../db/like.js';
 import type { Database, MemberGender, MemberStatus } from '../../../db/schema.js';
+import { dialectOf } from '../../../db/database.js';
 import { toNumber } from '../../../db/values.js';
 import { applySort, paginate } from '../../../platform/pagination.js';
 
@@ -239,31 +240,6 @@ export class MembersRepo {
     return this.db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst();
   }
 
-  async counts(id: number) {
-    const count = async (table: 'member_contacts' | 'member_grade_logs' | 'member_action_logs') => {
-      const row = await this.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('c'))
-        .where('member_id', '=', id)
-        .executeTakeFirst();
-      return toNumber(row?.c);
-    };
-    const [contacts, gradeLogs, actionLogs] = await Promise.all([
-      count('member_contacts'),
-      count('member_grade_logs'),
-      count('member_action_logs'),
-    ]);
-    return { contacts, gradeLogs, actionLogs };
-  }
-
-  channelExists(id: number): Promise<{ id: number } | undefined> {
-    return this.db
-      .selectFrom('member_channels')
-      .select('id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
-
   async insert(
     values: MemberProfileValues & {
       phone: string;
@@ -342,36 +318,162 @@ export class MembersRepo {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async insertGradeLog(values: {
-    memberId: number;
-    fromGradeId: number | null;
-    toGradeId: number;
-    growthValue: number;
-    operatorId: number | null;
-    operatorName: string;
-    remark: string;
-    at: number;
-  }): Promise<void> {
+  /** One member's row as stored (no names joined). */
+  findRow(id: number) {
+    return this.db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The member's state the other areas check: status, points, grade and growth. */
+  brief(id: number) {
+    return this.db
+      .selectFrom('members')
+      .select(['id', 'name', 'phone', 'status', 'points_balance', 'grade_id', 'growth_value'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Members of a grade or of a channel. */
+  async countWhere(column: 'grade_id' | 'channel_id', id: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(column, '=', id)
+      .executeTakeFirst();
+    return toNumber(row?.n);
+  }
+
+  async setGrade(id: number, gradeId: number, at: number): Promise<void> {
     await this.db
-      .insertInto('member_grade_logs')
-      .values({
-        member_id: values.memberId,
-        from_grade_id: values.fromGradeId,
-        to_grade_id: values.toGradeId,
-        reason: 'growth',
-        growth_value: values.growthValue,
-        operator_id: values.operatorId,
-        operator_name: values.operatorName,
-        remark: values.remark,
-        created_at: values.at,
-      })
+      .updateTable('members')
+      .set({ grade_id: gradeId, updated_at: at })
+      .where('id', '=', id)
       .execute();
   }
 
-  async insertActionLog(memberId: number, action: string, detail: string, ip: string, at: number) {
+  async setGrowth(id: number, growth: number, gradeId: number, at: number): Promise<void> {
     await this.db
-      .insertInto('member_action_logs')
-      .values({ member_id: memberId, action, detail, ip, created_at: at })
+      .updateTable('members')
+      .set({ growth_value: growth, grade_id: gradeId, updated_at: at })
+      .where('id', '=', id)
       .execute();
+  }
+
+  /**
+   * The members whose growth lies in [min, max) (null: unbounded) but who hold another grade, as
+   * grade-log rows moving them to `gradeId` (for an INSERT … SELECT into the grade log).
+   */
+  regradeLogRows(
+    gradeId: number,
+    min: number | null,
+    max: number | null,
+    log: { operatorId: number | null; operatorName: string; remark: string; at: number },
+  ) {
+    // Typed casts: PostgreSQL resolves bare parameters of an INSERT … SELECT as text.
+    const bigint = (v: number | null) => sql<number>`cast(${v} as bigint)`;
+    let select = this.db
+      .selectFrom('members')
+      .select([
+        'id as member_id',
+        'grade_id as from_grade_id',
+        bigint(gradeId).as('to_grade_id'),
+        sql<string>`'growth'`.as('reason'),
+        'growth_value',
+        bigint(log.operatorId).as('operator_id'),
+        sql<string>`cast(${log.operatorName} as text)`.as('operator_name'),
+        sql<string>`cast(${log.remark} as text)`.as('remark'),
+        bigint(log.at).as('created_at'),
+      ])
+      .where('grade_id', '<>', gradeId);
+    if (min !== null) select = select.where('growth_value', '>=', min);
+    if (max !== null) select = select.where('growth_value', '<', max);
+    return select;
+  }
+
+  /** Move the members of `regradeLogRows` to `gradeId`; returns how many moved. */
+  async regradeRange(
+    gradeId: number,
+    min: number | null,
+    max: number | null,
+    at: number,
+  ): Promise<number> {
+    let update = this.db
+      .updateTable('members')
+      .set({ grade_id: gradeId, updated_at: at })
+      .where('grade_id', '<>', gradeId);
+    if (min !== null) update = update.where('growth_value', '>=', min);
+    if (max !== null) update = update.where('growth_value', '<', max);
+    const result = await update.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Erase a member's personal data, keeping the row for statistics (see anonymiseMember).
+   */
+  async anonymise(id: number, name: string, at: number): Promise<void> {
+    await this.db
+      .updateTable('members')
+      .set({
+        name,
+        phone: null,
+        id_number: null,
+        birthday: null,
+        avatar: '',
+        province: '',
+        city: '',
+        address: '',
+        remark: '',
+        frozen_reason: '',
+        status: 'logged_off',
+        updated_at: at,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Add `amount` to the points balance unless it would go below zero (and, `activeOnly`, unless
+   * the member is not normal): the new balance, or undefined when nothing changed.
+   */
+  async addPoints(
+    id: number,
+    amount: number,
+    activeOnly: boolean,
+  ): Promise<{ points_balance: number } | undefined> {
+    let update = this.db
+      .updateTable('members')
+      .set({ points_balance: sql<number>`points_balance + ${amount}` })
+      .where('id', '=', id)
+      .where(sql<number>`points_balance + ${amount}`, '>=', 0);
+    if (activeOnly) update = update.where('status', '=', 'normal');
+    return update.returning('points_balance').executeTakeFirst();
+  }
+
+  /** Status, balance and grade multiplier of an earning member, locked on PostgreSQL. */
+  earningState(id: number) {
+    let q = this.db
+      .selectFrom('members as m')
+      .innerJoin('member_grades as g', 'g.id', 'm.grade_id')
+      .select(['m.status', 'm.points_balance', 'g.points_multiplier_pct'])
+      .where('m.id', '=', id);
+    // Serialise earnings of one member (the daily-cap sum); SQLite transactions already are.
+    if (dialectOf(this.db) === 'postgres') q = q.forUpdate('m');
+    return q.executeTakeFirst();
+  }
+
+  /** One batch of member ids (status normal, of these grades / channels) after `afterId`. */
+  normalIdsAfter(
+    type: 'all' | 'grade' | 'channel',
+    ids: number[],
+    afterId: number,
+    limit: number,
+  ): Promise<{ id: number }[]> {
+    let q = this.db
+      .selectFrom('members')
+      .select('id')
+      .where('status', '=', 'normal')
+      .where('id', '>', afterId);
+    if (type === 'grade') q = q.where('grade_id', 'in', ids);
+    if (type === 'channel') q = q.where('channel_id', 'in', ids);
+    return q.orderBy('id').limit(limit).execute();
   }
 }

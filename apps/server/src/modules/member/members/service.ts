@@ -1,5 +1,8 @@
 import {
+  GENDER_LABELS,
+  MEMBER_STATUS_LABELS,
   MemberMessages,
+  formatDate,
   State,
   maskIdNumber,
   maskPhone,
@@ -12,13 +15,16 @@ import {
   type MemberUpdateInput,
   type Page,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
-import { isUniqueViolation } from '../../../db/errors.js';
-import { currentOperator } from '../../../platform/auth.js';
+import type { Actor } from '../../../platform/actor.js';
+import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
-import { readInBatches } from '../../../platform/pagination.js';
+import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
+import { countRows, mapBatches, readInBatches } from '../../../platform/pagination.js';
+import { ActionLogsRepo } from '../action-logs/repo.js';
+import { ChannelsRepo } from '../channels/repo.js';
 import { ContactsRepo } from '../contacts/repo.js';
+import { GradesRepo } from '../grades/repo.js';
 import { GradeService } from '../grades/service.js';
 import { MembersRepo, type MemberListRecord, type MemberRecord } from './repo.js';
 
@@ -68,6 +74,25 @@ export function toMemberItem(row: MemberListRecord): MemberListItem {
   };
 }
 
+type MemberExportRow = MemberListItem & { idNumber: string; province: string; city: string };
+
+const EXPORT_COLUMNS: ExportColumn<MemberExportRow>[] = [
+  { header: '会员编号', value: (r) => r.id, width: 10 },
+  { header: '姓名', value: (r) => r.name, width: 12 },
+  { header: '手机号', value: (r) => r.phone, width: 16 },
+  { header: '身份证号', value: (r) => r.idNumber, width: 22 },
+  { header: '性别', value: (r) => GENDER_LABELS[r.gender], width: 8 },
+  { header: '省份', value: (r) => r.province, width: 10 },
+  { header: '城市', value: (r) => r.city, width: 10 },
+  { header: '会员等级', value: (r) => r.gradeName, width: 12 },
+  { header: '渠道', value: (r) => r.channelName, width: 14 },
+  { header: '状态', value: (r) => MEMBER_STATUS_LABELS[r.status], width: 10 },
+  { header: '积分', value: (r) => r.pointsBalance, width: 10 },
+  { header: '成长值', value: (r) => r.growthValue, width: 10 },
+  { header: '注册时间', value: (r) => formatDate(r.registeredAt), width: 20 },
+  { header: '最近活跃', value: (r) => formatDate(r.lastActiveAt), width: 20 },
+];
+
 export class MembersService {
   private readonly repo: MembersRepo;
   private readonly grades: GradeService;
@@ -83,20 +108,26 @@ export class MembersService {
   }
 
   /** The export's query, bounded to the members that exist when it starts. */
-  async exportQuery(query: MemberExportParams) {
-    const maxId = await this.repo.maxId();
-    return this.repo.exportQuery(query).where('m.id', '<=', maxId);
-  }
-
-  async *exportBatches(query: MemberExportParams) {
-    for await (const rows of readInBatches(await this.exportQuery(query), 1000)) {
-      yield rows.map((row) => ({
+  /**
+   * The export (phone and ID number masked): the filter, bounded to the members that exist when it
+   * starts, read in batches of 1,000.
+   */
+  async export(actor: Actor, query: MemberExportParams): Promise<AuditedExport<MemberExportRow>> {
+    const q = this.repo.exportQuery(query).where('m.id', '<=', await this.repo.maxId());
+    return {
+      actor,
+      module: AUDIT_MODULE,
+      title: '会员列表',
+      filter: query,
+      total: await countRows(this.ctx.db, q),
+      columns: EXPORT_COLUMNS,
+      batches: mapBatches(readInBatches(q, 1000), (row) => ({
         ...toMemberItem(row),
         idNumber: maskIdNumber(row.id_number),
         province: row.province,
         city: row.city,
-      }));
-    }
+      })),
+    };
   }
 
   private async load(id: number, repo = this.repo): Promise<MemberRecord> {
@@ -118,8 +149,18 @@ export class MembersService {
       remark: row.remark,
       createdAt: Number(row.created_at),
       updatedAt: Number(row.updated_at),
-      counts: await this.repo.counts(id),
+      counts: await this.counts(id),
     };
+  }
+
+  /** What the detail's tabs hold: contacts, grade changes and actions of the member. */
+  private async counts(id: number) {
+    const [contacts, gradeLogs, actionLogs] = await Promise.all([
+      new ContactsRepo(this.ctx.db).countOf(id),
+      new GradesRepo(this.ctx.db).logCountOf(id),
+      new ActionLogsRepo(this.ctx.db).countOf(id),
+    ]);
+    return { contacts, gradeLogs, actionLogs };
   }
 
   private async assertPhoneFree(phone: string, exceptId?: number): Promise<void> {
@@ -129,29 +170,26 @@ export class MembersService {
   }
 
   private async assertChannel(channelId: number | null): Promise<void> {
-    if (channelId !== null && !(await this.repo.channelExists(channelId)))
+    if (channelId !== null && !(await new ChannelsRepo(this.ctx.db).find(channelId)))
       throw ValidationError.field('channelId', MemberMessages.channelMissing);
-  }
-
-  private static rethrowUnique(err: unknown): never {
-    if (isUniqueViolation(err)) throw ValidationError.field('phone', MemberMessages.phoneTaken);
-    throw err;
   }
 
   /**
    * A member added by an operator: registered now, its grade the one its growth value reaches
    * (grade log 'growth' from none), its family contacts, a 'register' action — one transaction.
    */
-  async add(request: FastifyRequest, input: MemberAddInput): Promise<number> {
+  async add(actor: Actor, input: MemberAddInput): Promise<number> {
     await this.assertPhoneFree(input.phone);
     await this.assertChannel(input.channelId);
     // The grade rule of the grades area: the highest grade the growth value reaches.
     const grade = await this.grades.gradeOf(input.growthValue);
     if (!grade) throw new AppError(State.FAILED, MemberMessages.noGrade);
-    const operator = currentOperator(request);
+    const operator = actor;
     const at = this.ctx.now();
-    try {
-      return await this.ctx.db.transaction().execute(async (trx) => {
+    return auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const repo = new MembersRepo(trx);
         const id = await repo.insert({
           phone: input.phone,
@@ -168,22 +206,29 @@ export class MembersService {
           growthValue: input.growthValue,
           at,
         });
-        await repo.insertGradeLog({
-          memberId: id,
-          fromGradeId: null,
-          toGradeId: Number(grade.id),
-          growthValue: input.growthValue,
-          operatorId: operator.id,
-          operatorName: operator.username,
+        await new GradesRepo(trx).insertLog({
+          member_id: id,
+          from_grade_id: null,
+          to_grade_id: Number(grade.id),
+          reason: 'growth',
+          growth_value: input.growthValue,
+          operator_id: operator.operatorId,
+          operator_name: operator.operatorName,
           remark: '后台新增会员',
-          at,
+          created_at: at,
         });
-        await repo.insertActionLog(id, 'register', '后台新增会员', request.ip, at);
+        await new ActionLogsRepo(trx).insert({
+          member_id: id,
+          action: 'register',
+          detail: '后台新增会员',
+          ip: actor.ip,
+          created_at: at,
+        });
         await new ContactsRepo(trx).insertMany(id, input.contacts, at);
         const row = await this.load(id, repo);
-        await this.ctx.audit.recordRequest(
-          request,
-          {
+        return {
+          result: id,
+          entry: {
             module: AUDIT_MODULE,
             action: 'add',
             target: memberTarget(row),
@@ -197,23 +242,22 @@ export class MembersService {
               })),
             },
           },
-          trx,
-        );
-        return id;
-      });
-    } catch (err) {
-      MembersService.rethrowUnique(err);
-    }
+        };
+      },
+      () => ValidationError.field('phone', MemberMessages.phoneTaken),
+    );
   }
 
-  async update(request: FastifyRequest, input: MemberUpdateInput): Promise<void> {
+  async update(actor: Actor, input: MemberUpdateInput): Promise<void> {
     const before = await this.load(input.id);
     if (before.status === 'logged_off') throw new AppError(State.FAILED, MemberMessages.loggedOff);
     if (input.phone !== undefined) await this.assertPhoneFree(input.phone, input.id);
     await this.assertChannel(input.channelId);
     const at = this.ctx.now();
-    try {
-      await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
         const repo = new MembersRepo(trx);
         await repo.update(input.id, {
           phone: input.phone ?? before.phone,
@@ -229,45 +273,43 @@ export class MembersService {
           at,
         });
         const after = await this.load(input.id, repo);
-        await this.ctx.audit.recordRequest(
-          request,
-          {
+        return {
+          result: undefined,
+          entry: {
             module: AUDIT_MODULE,
             action: 'edit',
             target: memberTarget(before),
             before: memberSnapshot(before),
             after: memberSnapshot(after),
           },
-          trx,
-        );
-      });
-    } catch (err) {
-      MembersService.rethrowUnique(err);
-    }
+        };
+      },
+      () => ValidationError.field('phone', MemberMessages.phoneTaken),
+    );
   }
 
-  async freeze(request: FastifyRequest, id: number, reason: string): Promise<void> {
+  async freeze(actor: Actor, id: number, reason: string): Promise<void> {
     const before = await this.load(id);
     if (before.status === 'logged_off') throw new AppError(State.FAILED, MemberMessages.loggedOff);
     if (before.status === 'frozen') throw new AppError(State.FAILED, MemberMessages.alreadyFrozen);
-    await this.changeStatus(request, before, 'freeze', 'frozen', reason);
+    await this.changeStatus(actor, before, 'freeze', 'frozen', reason);
   }
 
-  async unfreeze(request: FastifyRequest, id: number, reason: string): Promise<void> {
+  async unfreeze(actor: Actor, id: number, reason: string): Promise<void> {
     const before = await this.load(id);
     if (before.status !== 'frozen') throw new AppError(State.FAILED, MemberMessages.notFrozen);
-    await this.changeStatus(request, before, 'unfreeze', 'normal', reason);
+    await this.changeStatus(actor, before, 'unfreeze', 'normal', reason);
   }
 
   private async changeStatus(
-    request: FastifyRequest,
+    actor: Actor,
     before: MemberRecord,
     action: 'freeze' | 'unfreeze',
     to: 'frozen' | 'normal',
     reason: string,
   ): Promise<void> {
     const at = this.ctx.now();
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new MembersRepo(trx);
       const changed = await repo.setStatus(
         before.id,
@@ -281,9 +323,9 @@ export class MembersService {
           State.FAILED,
           action === 'freeze' ? MemberMessages.alreadyFrozen : MemberMessages.notFrozen,
         );
-      await this.ctx.audit.recordRequest(
-        request,
-        {
+      return {
+        result: undefined,
+        entry: {
           module: AUDIT_MODULE,
           action,
           target: memberTarget(before),
@@ -291,15 +333,14 @@ export class MembersService {
           after: { status: to, frozenReason: to === 'frozen' ? reason : '' },
           message: reason,
         },
-        trx,
-      );
+      };
     });
   }
 
   /** One plain phone number; the reveal itself is written to the operation log. */
-  async revealPhone(request: FastifyRequest, id: number): Promise<string> {
+  async revealPhone(actor: Actor, id: number): Promise<string> {
     const row = await this.load(id);
-    await this.ctx.audit.recordRequest(request, {
+    await this.ctx.audit.record(actor, {
       module: AUDIT_MODULE,
       action: 'reveal',
       target: memberTarget(row),
@@ -309,9 +350,9 @@ export class MembersService {
     return row.phone ?? '';
   }
 
-  async revealIdNumber(request: FastifyRequest, id: number): Promise<string> {
+  async revealIdNumber(actor: Actor, id: number): Promise<string> {
     const row = await this.load(id);
-    await this.ctx.audit.recordRequest(request, {
+    await this.ctx.audit.record(actor, {
       module: AUDIT_MODULE,
       action: 'reveal',
       target: memberTarget(row),

@@ -1,5 +1,10 @@
 import {
+  ApiPaths,
+  Messages,
+  SETTING_INIT_ACTION,
+  SETTING_INIT_PAGES,
   doctorOptionsSchema,
+  settingInitResponseSchema,
   envelope,
   publicSiteInfoSchema,
   SETTINGS_SECTIONS,
@@ -10,13 +15,17 @@ import {
   settingUpdateRequestSchema,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
 import { assertHolds } from '../../../platform/permissions.js';
 import { SettingsSectionService } from './service.js';
 
 /** Every settings page served by the one info/update pair; each request is checked for its own. */
 const SETTINGS_PAGES = SETTINGS_SECTIONS.map(settingsPageOf);
+
+const route = routeOptions(['system'], SETTINGS_PAGES);
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const settings = new SettingsSectionService(ctx);
@@ -55,20 +64,17 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) => {
       assertHolds(request, settingsPageOf(request.body.section), 'edit');
-      return ok(await settings.update(request, request.body), '已保存');
+      return ok(await settings.update(actorOf(request), request.body), '已保存');
     },
   );
 
   app.get(
     SettingsPaths.doctorOptions,
-    {
-      config: { frontPath: settingsPageOf('conversation_set') },
-      schema: {
-        tags: ['system'],
-        summary: '可接诊的医生（已启用、岗位为医生的操作员）',
-        response: { 200: envelope(doctorOptionsSchema) },
-      },
-    },
+    route({
+      summary: '可接诊的医生（已启用、岗位为医生的操作员）',
+      frontPath: settingsPageOf('conversation_set'),
+      data: doctorOptionsSchema,
+    }),
     async () => ok({ list: await settings.doctorOptions() }),
   );
 
@@ -83,5 +89,16 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async () => ok(settings.publicSiteInfo()),
+  );
+
+  app.get(
+    ApiPaths.settingInit,
+    route({
+      summary: '刷新系统配置缓存',
+      frontPath: SETTING_INIT_PAGES,
+      action: SETTING_INIT_ACTION,
+      data: settingInitResponseSchema,
+    }),
+    async () => ok({ reloadedAt: await settings.reload() }, Messages.settingsReloaded),
   );
 };

@@ -10,20 +10,20 @@ import {
   type SettingUpdateRequest,
   type SiteInfo,
 } from '@health/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ValidationError } from '../../../platform/errors.js';
-import { SettingsRepo } from './repo.js';
+import { OperatorsRepo } from '../../authority/operators/repo.js';
 
 /**
  * Settings sections (site_info … prewarning_set): read with their defaults, saved through the
  * SettingsService with the audit entry in the same transaction.
  */
 export class SettingsSectionService {
-  private readonly repo: SettingsRepo;
+  private readonly operators: OperatorsRepo;
 
   constructor(private readonly ctx: AppContext) {
-    this.repo = new SettingsRepo(ctx.db);
+    this.operators = new OperatorsRepo(ctx.db);
   }
 
   /** A stored value on top of the defaults, so fields added later have their default. */
@@ -36,7 +36,7 @@ export class SettingsSectionService {
   }
 
   async info(section: SettingsSection): Promise<SettingInfo> {
-    const row = await this.repo.findSection(section);
+    const row = await this.ctx.settings.findSection(section);
     return {
       section,
       value: this.withDefaults(section, row ? JSON.parse(row.value_json) : null),
@@ -45,15 +45,15 @@ export class SettingsSectionService {
     } as SettingInfo;
   }
 
-  async update(request: FastifyRequest, input: SettingUpdateRequest): Promise<SettingInfo> {
+  async update(actor: Actor, input: SettingUpdateRequest): Promise<SettingInfo> {
     const { section, value } = input;
     if (section === 'conversation_set') await this.checkDoctors(value.doctorIds);
     const before = await this.info(section);
-    const operatorId = request.operator?.id ?? null;
+    const operatorId = actor.operatorId;
     try {
       await this.ctx.db.transaction().execute(async (trx) => {
-        await this.ctx.audit.recordRequest(
-          request,
+        await this.ctx.audit.record(
+          actor,
           {
             module: 'system',
             action: 'edit',
@@ -74,7 +74,7 @@ export class SettingsSectionService {
   }
 
   private async checkDoctors(ids: number[]): Promise<void> {
-    const doctors = new Set((await this.repo.enabledDoctors()).map((d) => d.id));
+    const doctors = new Set((await this.operators.enabledDoctors()).map((d) => d.id));
     const index = ids.findIndex((id) => !doctors.has(id));
     if (index >= 0) {
       throw ValidationError.field('value.doctorIds', '所选接诊医生不存在、已停用或不是医生');
@@ -82,7 +82,7 @@ export class SettingsSectionService {
   }
 
   async doctorOptions(): Promise<DoctorOption[]> {
-    return (await this.repo.enabledDoctors()).map((d) => ({
+    return (await this.operators.enabledDoctors()).map((d) => ({
       id: d.id,
       name: d.real_name || d.username,
     }));
@@ -102,5 +102,10 @@ export class SettingsSectionService {
       icpNumber: site.icpNumber,
       copyright: site.copyright,
     };
+  }
+
+  /** Read the settings again (settingInit); returns the time of the reload. */
+  reload(): Promise<number> {
+    return this.ctx.settings.reload();
   }
 }

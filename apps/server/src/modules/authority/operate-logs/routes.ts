@@ -1,0 +1,58 @@
+import {
+  OperateLogPaths,
+  operateLogExportQuerySchema,
+  operateLogItemSchema,
+  operateLogListQuerySchema,
+  operateLogOptionsSchema,
+  pageOf,
+} from '@health/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../platform/actor.js';
+import type { AppContext } from '../../../platform/context.js';
+import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
+import { sendExport } from '../../../platform/export.js';
+import { OperateLogService } from './service.js';
+
+const PAGE = '/sysset_authority/operate_log';
+
+const route = routeOptions(['authority'], PAGE);
+
+/** The operation log: list, filter options and the streamed Excel export. */
+export const operateLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
+  const service = new OperateLogService(ctx);
+
+  app.get(
+    OperateLogPaths.list,
+    route({
+      summary: '操作日志列表（按操作员、模块、操作、结果、时间筛选；默认最新在前）',
+      querystring: operateLogListQuerySchema,
+      data: pageOf(operateLogItemSchema),
+    }),
+    async (request) => ok(await service.list(request.query)),
+  );
+
+  app.get(
+    OperateLogPaths.options,
+    route({ summary: '操作日志中出现的模块与操作（带中文名称）', data: operateLogOptionsSchema }),
+    async () => ok(await service.options()),
+  );
+
+  app.get(
+    OperateLogPaths.export,
+    {
+      config: { frontPath: PAGE, action: 'export' },
+      schema: {
+        tags: ['authority'],
+        summary: '导出操作日志（当前筛选条件，Excel 流式下载）',
+        querystring: operateLogExportQuerySchema,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) =>
+      sendExport(ctx, reply, await service.export(actorOf(request), request.query)),
+  );
+};

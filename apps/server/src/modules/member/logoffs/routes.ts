@@ -1,0 +1,66 @@
+import {
+  MemberAdminMessages,
+  MemberAdminPages as P,
+  MemberAdminPaths,
+  logoffListQuerySchema,
+  logoffListSchema,
+  logoffRejectRequestSchema,
+  memberAdminIdBodySchema,
+} from '@health/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../../platform/actor.js';
+import type { AppContext } from '../../../platform/context.js';
+import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
+import { LogoffService } from './service.js';
+
+const tags = ['member-logoff'];
+
+const route = routeOptions(tags, P.logoff);
+
+/** Members' log-off requests: list, approve (anonymise), reject with a reason. */
+export const memberLogoffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
+  const logoff = new LogoffService(ctx);
+
+  app.get(
+    MemberAdminPaths.logoffList,
+    route({
+      summary: '注销申请列表（手机号片段、姓名、状态、申请时间）',
+      querystring: logoffListQuerySchema,
+      data: logoffListSchema,
+    }),
+    async (request) => ok(await logoff.list(request.query)),
+  );
+
+  app.post(
+    MemberAdminPaths.logoffApprove,
+    route({
+      summary: '通过注销申请（同一事务内清除会员个人信息，保留统计数据）',
+      action: 'audit',
+      body: memberAdminIdBodySchema,
+      data: z.null(),
+    }),
+    async (request) => {
+      await logoff.approve(actorOf(request), request.body.id);
+      return ok(null, MemberAdminMessages.approved);
+    },
+  );
+
+  app.post(
+    MemberAdminPaths.logoffReject,
+    route({
+      summary: '驳回注销申请（需填写驳回原因）',
+      action: 'audit',
+      body: logoffRejectRequestSchema,
+      data: z.null(),
+    }),
+    async (request) => {
+      await logoff.reject(actorOf(request), request.body.id, request.body.rejectReason);
+      return ok(null, MemberAdminMessages.rejected);
+    },
+  );
+};

@@ -1,0 +1,93 @@
+import type { SignRecordExportQuery } from '@health/contract';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { containsText } from '../../../db/like.js';
+import type { Database, SignRecordsTable } from '../../../db/schema.js';
+import { toNumber } from '../../../db/values.js';
+import { applySort, paginate, type PageRequest } from '../../../platform/pagination.js';
+import { MembersRepo } from '../members/repo.js';
+
+export type SignRecordRow = Selectable<SignRecordsTable> & {
+  member_name: string | null;
+  member_phone: string | null;
+};
+
+/** Queries of check-in records. */
+export class SignRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The filtered, sorted record query (list and export). */
+  filtered(query: SignRecordExportQuery) {
+    let q = this.db
+      .selectFrom('sign_records as s')
+      .leftJoin('members as m', 'm.id', 's.member_id')
+      .selectAll('s')
+      .select(['m.name as member_name', 'm.phone as member_phone']);
+    if (query.phone) q = q.where(containsText('m.phone', query.phone));
+    if (query.name) q = q.where(containsText('m.name', query.name));
+    if (query.minStreak !== undefined) q = q.where('s.streak', '>=', query.minStreak);
+    if (query.startTime !== undefined) q = q.where('s.created_at', '>=', query.startTime);
+    if (query.endTime !== undefined) q = q.where('s.created_at', '<=', query.endTime);
+    return applySort(
+      q,
+      {},
+      { createdAt: 's.created_at' } as const,
+      { field: 'createdAt', order: 'descend' },
+      's.id',
+    );
+  }
+
+  /** The newest record id (0 when none): bounds an export to the rows that exist at its start. */
+  async maxId(): Promise<number> {
+    const row = await this.db
+      .selectFrom('sign_records')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirst();
+    return Number(row?.max ?? 0);
+  }
+
+  list(query: SignRecordExportQuery & PageRequest) {
+    return paginate(this.db, this.filtered(query), query, (row) => row as SignRecordRow);
+  }
+
+  findByDate(memberId: number, date: string) {
+    return this.db
+      .selectFrom('sign_records')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('sign_date', '=', date)
+      .executeTakeFirst();
+  }
+
+  async insert(values: Omit<Selectable<SignRecordsTable>, 'id'>): Promise<number> {
+    const row = await this.db
+      .insertInto('sign_records')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  async setAwarded(id: number, points: number): Promise<void> {
+    await this.db
+      .updateTable('sign_records')
+      .set({ points_awarded: points })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Check-ins per local day in [start, end] (days without any are absent). */
+  async countsByDate(start: string, end: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('sign_records')
+      .select(['sign_date', sql<number>`count(*)`.as('n')])
+      .where('sign_date', '>=', start)
+      .where('sign_date', '<=', end)
+      .groupBy('sign_date')
+      .execute();
+    return new Map(rows.map((r) => [r.sign_date, toNumber(r.n)]));
+  }
+
+  findMember(memberId: number) {
+    return new MembersRepo(this.db).brief(memberId);
+  }
+}

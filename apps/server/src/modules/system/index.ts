@@ -1,0 +1,32 @@
+import type { Area } from '../../platform/area.js';
+import { agreementRoutes } from './agreements/routes.js';
+import { systemDemo } from './demo.js';
+import { overviewRoutes } from './overview/routes.js';
+import { paymentRoutes } from './payments/routes.js';
+import { searchRoutes } from './search-words/routes.js';
+import { settingsRoutes } from './settings/routes.js';
+import { smsRoutes } from './sms-templates/routes.js';
+import { uploadRoutes } from './uploads/routes.js';
+
+/** The home overview and the system settings: site, payments, search words, SMS, agreements. */
+export const system: Area = {
+  name: 'system',
+  routes: [
+    overviewRoutes,
+    settingsRoutes,
+    paymentRoutes,
+    uploadRoutes,
+    searchRoutes,
+    smsRoutes,
+    agreementRoutes,
+  ],
+  auditModules: {
+    setting: '站点与运营配置',
+    search: '搜索配置',
+    sms: '短信模板',
+    agreement: '协议管理',
+    upload: '文件上传',
+    payment: '支付配置',
+  },
+  demo: systemDemo,
+};

@@ -1,0 +1,20 @@
+import { ApiPaths, homeOverviewSchema } from '@health/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../platform/actor.js';
+import type { AppContext } from '../../../platform/context.js';
+import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
+import { OverviewService } from './service.js';
+
+const route = routeOptions(['system'], '/sysset_home/basic');
+
+/** The home overview (/sysset_home/basic). */
+export const overviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const overview = new OverviewService(ctx);
+
+  app.get(
+    ApiPaths.homeOverview,
+    route({ summary: '概况：今日与近7天指标、7天趋势', data: homeOverviewSchema }),
+    async (request) => ok(await overview.homeOverview(actorOf(request))),
+  );
+};

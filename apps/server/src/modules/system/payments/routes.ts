@@ -1,0 +1,38 @@
+import {
+  payConfigListSchema,
+  payConfigSchema,
+  payConfigUpdateSchema,
+  SettingsPaths,
+} from '@health/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../platform/actor.js';
+import type { AppContext } from '../../../platform/context.js';
+import { ok } from '../../../platform/envelope.js';
+import { routeOptions } from '../../../platform/route-options.js';
+import { PaymentService } from './service.js';
+
+const PAYMENT_PAGE = '/sysset_setting/payment';
+
+const route = routeOptions(['system'], PAYMENT_PAGE);
+
+/** Payment channels (spec §7 sysPayConfig list/update). Secrets are write-only. */
+export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const payment = new PaymentService(ctx);
+
+  app.get(
+    SettingsPaths.payList,
+    route({ summary: '支付渠道配置（密钥只返回是否已设置）', data: payConfigListSchema }),
+    async () => ok({ list: await payment.list() }),
+  );
+
+  app.post(
+    SettingsPaths.payUpdate,
+    route({
+      summary: '保存一个支付渠道的配置（密钥留空表示不修改）',
+      action: 'edit',
+      body: payConfigUpdateSchema,
+      data: payConfigSchema,
+    }),
+    async (request) => ok(await payment.update(actorOf(request), request.body), '已保存'),
+  );
+};

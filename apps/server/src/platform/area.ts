@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DemoContext } from '../db/demo/context.js';
+import type { Database } from '../db/schema.js';
+import type { AppContext } from './context.js';
+import type { JobHandler } from './jobs.js';
+import type { TodoDef } from './todos.js';
+
+/** A route plugin of an entity, registered under `/{service}`. */
+export type RoutePlugin = FastifyPluginAsyncZod<{ ctx: AppContext }>;
+
+/**
+ * One top tab of the product (auth, system, authority, member, ...) as the app registers it: its
+ * entities' routes, its operation-log module labels, its jobs and to-dos, and its demo data. Its
+ * tables are typed in `db/schema/<area>.ts`; its migrations are listed in `db/migrations/index.ts`.
+ * `modules/<area>/index.ts` exports one; `app.ts` lists them. See docs/adding-an-area.md.
+ */
+export interface Area {
+  /** The area's word, shared with the web and the contract. */
+  name: string;
+  /** Its entities' route plugins, registered in this order. */
+  routes: readonly RoutePlugin[];
+  /** Operation-log module keys it records under, with the Chinese label the log page shows. */
+  auditModules?: Readonly<Record<string, string>>;
+  /** Job handlers by kind (the scheduler runs them). */
+  jobs?: (ctx: AppContext) => Readonly<Record<string, JobHandler>>;
+  /** The home overview's to-dos it contributes. */
+  todos?: (ctx: AppContext) => readonly TodoDef[];
+  /** Start-up work once its jobs are registered (e.g. keep a daily job scheduled). */
+  start?: (ctx: AppContext) => Promise<void>;
+  /** Its demo data, loaded once into a new database (areas in the order of the list). */
+  demo?: (db: Kysely<Database>, demo: DemoContext) => Promise<void>;
+}
