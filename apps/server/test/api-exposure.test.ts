@@ -1,4 +1,4 @@
-import { ApiPaths, AuthorityPaths, Messages } from '@health/contract';
+import { ApiPaths, Messages, OperatorPaths } from '@health/contract';
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import { bearer, createTestApp, loginAdmin, type TestApp } from './helpers/app.js';
@@ -22,7 +22,7 @@ describe.each(databaseKinds)('API exposure on %s', (kind) => {
         t.app.inject({ method: 'GET', url: t.api(ApiPaths.userInfo) }),
         t.app.inject({
           method: 'GET',
-          url: t.api(AuthorityPaths.operatorList),
+          url: t.api(OperatorPaths.list),
           headers: bearer(admin),
         }),
         t.app.inject({ method: 'GET', url: t.api(ApiPaths.captcha) }),

@@ -1,12 +1,14 @@
 import {
   ApiPaths,
-  AuthorityMessages,
-  AuthorityPaths,
   MemberPaths,
   type GroupListItem,
   type GroupOption,
   type OperatorListItem,
   type Page,
+  GroupMessages,
+  GroupPaths,
+  OperatorMessages,
+  OperatorPaths,
 } from '@health/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
@@ -132,12 +134,12 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
     it('refuses moving oneself into the super-admin group, and logs it', async () => {
       const before = await operatorRow(opAdminId);
       const body = bodyOf(
-        await call(t, 'POST', AuthorityPaths.operatorUpdate, {
+        await call(t, 'POST', OperatorPaths.update, {
           token: opAdmin,
           form: operatorForm(opAdminId, 'opadmin', SUPER_GROUP),
         }),
       );
-      expect(body).toEqual({ state: 267, msg: AuthorityMessages.ownGroupChange, data: null });
+      expect(body).toEqual({ state: 267, msg: OperatorMessages.ownGroupChange, data: null });
       expect(await operatorRow(opAdminId)).toEqual(before);
       expect(await lastLog()).toEqual({
         operator_name: 'opadmin',
@@ -145,7 +147,7 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
         action: 'edit',
         target: '操作员 opadmin',
         result: 'failure',
-        message: AuthorityMessages.ownGroupChange,
+        message: OperatorMessages.ownGroupChange,
       });
       // The session still reads what it held before, and no more.
       const reveal = bodyOf(
@@ -160,11 +162,9 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
     it('refuses creating or moving another operator into a group it does not hold', async () => {
       for (const groupId of [SUPER_GROUP, logGroup]) {
         const message =
-          groupId === SUPER_GROUP
-            ? AuthorityMessages.superAdminOnly
-            : AuthorityMessages.groupNotHeld;
+          groupId === SUPER_GROUP ? OperatorMessages.superAdminOnly : OperatorMessages.groupNotHeld;
         const add = bodyOf(
-          await call(t, 'POST', AuthorityPaths.operatorAdd, {
+          await call(t, 'POST', OperatorPaths.add, {
             token: opAdmin,
             form: {
               username: `new${groupId}`,
@@ -191,18 +191,18 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
         groupId: memberGroup,
       });
       const move = bodyOf(
-        await call(t, 'POST', AuthorityPaths.operatorUpdate, {
+        await call(t, 'POST', OperatorPaths.update, {
           token: opAdmin,
           form: operatorForm(colleague, 'tongshi', SUPER_GROUP),
         }),
       );
-      expect(move).toEqual({ state: 267, msg: AuthorityMessages.superAdminOnly, data: null });
+      expect(move).toEqual({ state: 267, msg: OperatorMessages.superAdminOnly, data: null });
       expect((await operatorRow(colleague)).group_id).toBe(memberGroup);
     });
 
     it('lets it assign a group it holds whole', async () => {
       const add = bodyOf<{ id: number }>(
-        await call(t, 'POST', AuthorityPaths.operatorAdd, {
+        await call(t, 'POST', OperatorPaths.add, {
           token: opAdmin,
           form: {
             username: 'huiyuan',
@@ -219,41 +219,31 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
     it('refuses managing a super-admin or an operator whose group it does not hold', async () => {
       const cases: [string, Record<string, string>, number, string][] = [
         [
-          AuthorityPaths.operatorUpdate,
+          OperatorPaths.update,
           operatorForm(adminId, 'admin', SUPER_GROUP),
           adminId,
-          AuthorityMessages.superAdminOnly,
+          OperatorMessages.superAdminOnly,
         ],
         [
-          AuthorityPaths.operatorResetPwd,
+          OperatorPaths.resetPwd,
           { id: String(adminId), password: 'Aa@123456' },
           adminId,
-          AuthorityMessages.superAdminOnly,
+          OperatorMessages.superAdminOnly,
         ],
-        [
-          AuthorityPaths.operatorDisable,
-          { id: String(adminId) },
-          adminId,
-          AuthorityMessages.superAdminOnly,
-        ],
-        [
-          AuthorityPaths.operatorDelete,
-          { id: String(adminId) },
-          adminId,
-          AuthorityMessages.superAdminOnly,
-        ],
+        [OperatorPaths.disable, { id: String(adminId) }, adminId, OperatorMessages.superAdminOnly],
+        [OperatorPaths.delete, { id: String(adminId) }, adminId, OperatorMessages.superAdminOnly],
         // Resetting the log viewer's password would let opadmin sign in as it and read the log.
         [
-          AuthorityPaths.operatorResetPwd,
+          OperatorPaths.resetPwd,
           { id: String(loggerId), password: 'Aa@123456' },
           loggerId,
-          AuthorityMessages.operatorBeyondOwn,
+          OperatorMessages.operatorBeyondOwn,
         ],
         [
-          AuthorityPaths.operatorUpdate,
+          OperatorPaths.update,
           operatorForm(loggerId, 'rizhi', memberGroup),
           loggerId,
-          AuthorityMessages.operatorBeyondOwn,
+          OperatorMessages.operatorBeyondOwn,
         ],
       ];
       for (const [path, form, id, message] of cases) {
@@ -271,7 +261,7 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
 
     it('says in the list and the options which accounts and groups the caller may manage', async () => {
       const list = bodyOf<Page<OperatorListItem>>(
-        await call(t, 'GET', AuthorityPaths.operatorList, {
+        await call(t, 'GET', OperatorPaths.list, {
           token: opAdmin,
           form: undefined,
         }),
@@ -284,14 +274,14 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
         huiyuan: true,
       });
       const adminList = bodyOf<Page<OperatorListItem>>(
-        await call(t, 'GET', AuthorityPaths.operatorList, { token: admin }),
+        await call(t, 'GET', OperatorPaths.list, { token: admin }),
       );
       expect(adminList.data.list.every((o) => o.manageable)).toBe(true);
     });
 
     it('lets a super-admin create, edit and reset a super-admin', async () => {
       const add = bodyOf<{ id: number }>(
-        await call(t, 'POST', AuthorityPaths.operatorAdd, {
+        await call(t, 'POST', OperatorPaths.add, {
           token: admin,
           form: {
             username: 'chaoguan',
@@ -303,7 +293,7 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
       );
       expect(add.state).toBe(200);
       const reset = bodyOf(
-        await call(t, 'POST', AuthorityPaths.operatorResetPwd, {
+        await call(t, 'POST', OperatorPaths.resetPwd, {
           token: admin,
           form: { id: String(add.data.id) },
         }),
@@ -325,7 +315,7 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
     it("refuses changing its own group's resources, and logs it", async () => {
       const before = await groupKeys(groupAdminGroup);
       const body = bodyOf(
-        await call(t, 'POST', AuthorityPaths.groupUpdate, {
+        await call(t, 'POST', GroupPaths.update, {
           token: grAdmin,
           json: {
             id: groupAdminGroup,
@@ -334,7 +324,7 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
           },
         }),
       );
-      expect(body).toEqual({ state: 267, msg: AuthorityMessages.ownGroupLocked, data: null });
+      expect(body).toEqual({ state: 267, msg: GroupMessages.ownGroupLocked, data: null });
       expect(await groupKeys(groupAdminGroup)).toEqual(before);
       expect(await lastLog()).toEqual({
         operator_name: 'gradmin',
@@ -342,13 +332,13 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
         action: 'edit',
         target: '权限组 权限组管理员',
         result: 'failure',
-        message: AuthorityMessages.ownGroupLocked,
+        message: GroupMessages.ownGroupLocked,
       });
     });
 
     it('refuses creating or editing a group with a permission it does not hold', async () => {
       const add = bodyOf(
-        await call(t, 'POST', AuthorityPaths.groupAdd, {
+        await call(t, 'POST', GroupPaths.add, {
           token: grAdmin,
           json: {
             name: '越权组',
@@ -358,7 +348,7 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
       );
       expect(add).toEqual({
         state: 267,
-        msg: AuthorityMessages.resourcesNotHeld('会员列表·查看明文'),
+        msg: GroupMessages.resourcesNotHeld('会员列表·查看明文'),
         data: null,
       });
       expect(
@@ -373,7 +363,7 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
       // Widening a group it holds (the member viewers) with the operation log.
       const before = await groupKeys(memberGroup);
       const widen = bodyOf(
-        await call(t, 'POST', AuthorityPaths.groupUpdate, {
+        await call(t, 'POST', GroupPaths.update, {
           token: grAdmin,
           form: {
             id: String(memberGroup),
@@ -384,7 +374,7 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
       );
       expect(widen).toEqual({
         state: 267,
-        msg: AuthorityMessages.resourcesNotHeld('操作日志'),
+        msg: GroupMessages.resourcesNotHeld('操作日志'),
         data: null,
       });
       expect(await groupKeys(memberGroup)).toEqual(before);
@@ -393,25 +383,25 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
     it('refuses editing or deleting a group holding more than the caller', async () => {
       const before = await groupKeys(logGroup);
       const edit = bodyOf(
-        await call(t, 'POST', AuthorityPaths.groupUpdate, {
+        await call(t, 'POST', GroupPaths.update, {
           token: grAdmin,
           json: { id: logGroup, name: '日志查看', resources: ['/member_manage/lists'] },
         }),
       );
-      expect(edit).toEqual({ state: 267, msg: AuthorityMessages.groupBeyondOwn, data: null });
+      expect(edit).toEqual({ state: 267, msg: GroupMessages.groupBeyondOwn, data: null });
       expect(await groupKeys(logGroup)).toEqual(before);
     });
 
     it('lets it create and edit groups within what it holds, and says which it may edit', async () => {
       const add = bodyOf<{ id: number }>(
-        await call(t, 'POST', AuthorityPaths.groupAdd, {
+        await call(t, 'POST', GroupPaths.add, {
           token: grAdmin,
           json: { name: '子集组', resources: ['/member_manage/lists'] },
         }),
       );
       expect(add.state).toBe(200);
       const list = bodyOf<Page<GroupListItem>>(
-        await call(t, 'GET', AuthorityPaths.groupList, { token: grAdmin }),
+        await call(t, 'GET', GroupPaths.list, { token: grAdmin }),
       );
       const editable = Object.fromEntries(list.data.list.map((g) => [g.name, g.editable]));
       expect(list.data.list.filter((g) => g.isOwn).map((g) => g.name)).toEqual(['权限组管理员']);
@@ -423,7 +413,7 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
         子集组: true,
       });
       const options = bodyOf<GroupOption[]>(
-        await call(t, 'GET', AuthorityPaths.groupOptions, { token: opAdmin }),
+        await call(t, 'GET', GroupPaths.options, { token: opAdmin }),
       );
       const assignable = Object.fromEntries(options.data.map((g) => [g.name, g.assignable]));
       expect(assignable).toMatchObject({

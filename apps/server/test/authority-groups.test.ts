@@ -1,14 +1,14 @@
 import {
   ALL_PAGE_PATHS,
   ApiPaths,
-  AuthorityMessages,
-  AuthorityPaths,
   Messages,
   type GroupDetail,
   type GroupListItem,
   type GroupOption,
   type Page,
   type ResourcesResponse,
+  GroupMessages,
+  GroupPaths,
 } from '@health/contract';
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
@@ -54,12 +54,10 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
   });
 
   const list = async (token: string, query = '') =>
-    bodyOf<Page<GroupListItem>>(
-      await call(t, 'GET', `${AuthorityPaths.groupList}${query}`, { token }),
-    );
+    bodyOf<Page<GroupListItem>>(await call(t, 'GET', `${GroupPaths.list}${query}`, { token }));
 
   const addGroup = (token: string, json: unknown) =>
-    call(t, 'POST', AuthorityPaths.groupAdd, { token, json });
+    call(t, 'POST', GroupPaths.add, { token, json });
 
   it('lists groups with page and operator counts, the built-in group first', async () => {
     const body = await list(admin, '?pageSize=10');
@@ -87,7 +85,7 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
     const counts = byOperators.data.list.slice(1).map((g) => g.operatorCount);
     expect(counts).toEqual([...counts].sort((x, y) => x - y));
     const badSort = bodyOf<Errors>(
-      await call(t, 'GET', `${AuthorityPaths.groupList}?sortField=password`, { token: admin }),
+      await call(t, 'GET', `${GroupPaths.list}?sortField=password`, { token: admin }),
     );
     expect(badSort.data.errors[0]?.field).toBe('sortField');
   });
@@ -108,7 +106,7 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
     const body = bodyOf<{ id: number }>(response);
     expect(body).toMatchObject({ state: 200, msg: '权限组已新增' });
     const detail = bodyOf<GroupDetail>(
-      await call(t, 'GET', `${AuthorityPaths.groupDetail}?id=${body.data.id}`, { token: admin }),
+      await call(t, 'GET', `${GroupPaths.detail}?id=${body.data.id}`, { token: admin }),
     );
     expect(detail.data).toMatchObject({
       name: '医生组',
@@ -123,7 +121,7 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
     ]);
 
     const form = bodyOf<{ id: number }>(
-      await call(t, 'POST', AuthorityPaths.groupAdd, {
+      await call(t, 'POST', GroupPaths.add, {
         token: admin,
         form: { name: '客服组', resources: '/member_manage/lists,/member_manage/lists:export' },
       }),
@@ -156,14 +154,12 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
     const taken = bodyOf<Errors>(
       await addGroup(admin, { name: '医生组', resources: ['/sysset_home/basic'] }),
     );
-    expect(taken.data.errors).toEqual([{ field: 'name', msg: AuthorityMessages.groupNameTaken }]);
+    expect(taken.data.errors).toEqual([{ field: 'name', msg: GroupMessages.groupNameTaken }]);
 
     const noPage = bodyOf<Errors>(
       await addGroup(admin, { name: '空组', resources: ['/member_manage/lists:export'] }),
     );
-    expect(noPage.data.errors).toEqual([
-      { field: 'resources', msg: AuthorityMessages.noPageSelected },
-    ]);
+    expect(noPage.data.errors).toEqual([{ field: 'resources', msg: GroupMessages.noPageSelected }]);
 
     const unknown = bodyOf<Errors>(
       await addGroup(admin, { name: '怪组', resources: ['/sysset_home/basic', '/nope/page'] }),
@@ -172,31 +168,23 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
     expect(unknown.msg).toContain('/nope/page');
 
     const missing = bodyOf<Errors>(
-      await call(t, 'GET', `${AuthorityPaths.groupDetail}?id=abc`, { token: admin }),
+      await call(t, 'GET', `${GroupPaths.detail}?id=abc`, { token: admin }),
     );
     expect(missing.state).toBe(255);
     expect(missing.data.errors[0]?.field).toBe('id');
   });
 
   it('answers 266 without a session and 267 without the page or the action', async () => {
-    expect(bodyOf(await call(t, 'GET', AuthorityPaths.groupList))).toEqual(SESSION_INVALID);
-    expect(bodyOf(await call(t, 'POST', AuthorityPaths.groupAdd, { json: {} }))).toEqual(
-      SESSION_INVALID,
-    );
-    for (const path of [AuthorityPaths.groupList, AuthorityPaths.groupOptions]) {
+    expect(bodyOf(await call(t, 'GET', GroupPaths.list))).toEqual(SESSION_INVALID);
+    expect(bodyOf(await call(t, 'POST', GroupPaths.add, { json: {} }))).toEqual(SESSION_INVALID);
+    for (const path of [GroupPaths.list, GroupPaths.options]) {
       const response = await call(t, 'GET', path, { token: outsider });
       expect(response.statusCode).toBe(403);
       expect(bodyOf(response)).toMatchObject({ state: 267, msg: Messages.noPermission });
     }
     // The reader holds the page but none of its actions: reads pass, changes are refused.
-    expect(bodyOf(await call(t, 'GET', AuthorityPaths.groupOptions, { token: reader })).state).toBe(
-      200,
-    );
-    for (const path of [
-      AuthorityPaths.groupAdd,
-      AuthorityPaths.groupUpdate,
-      AuthorityPaths.groupDelete,
-    ]) {
+    expect(bodyOf(await call(t, 'GET', GroupPaths.options, { token: reader })).state).toBe(200);
+    for (const path of [GroupPaths.add, GroupPaths.update, GroupPaths.delete]) {
       const body = bodyOf(
         await call(t, 'POST', path, {
           token: reader,
@@ -208,9 +196,7 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
   });
 
   it('answers the group options', async () => {
-    const body = bodyOf<GroupOption[]>(
-      await call(t, 'GET', AuthorityPaths.groupOptions, { token: admin }),
-    );
+    const body = bodyOf<GroupOption[]>(await call(t, 'GET', GroupPaths.options, { token: admin }));
     expect(body.data[0]).toEqual({
       id: superGroupId,
       name: '超级管理员',
@@ -222,17 +208,14 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
 
   it('locks the built-in super-admin group', async () => {
     for (const [path, json] of [
-      [
-        AuthorityPaths.groupUpdate,
-        { id: superGroupId, name: '改名', resources: ['/sysset_home/basic'] },
-      ],
-      [AuthorityPaths.groupDelete, { id: superGroupId }],
+      [GroupPaths.update, { id: superGroupId, name: '改名', resources: ['/sysset_home/basic'] }],
+      [GroupPaths.delete, { id: superGroupId }],
     ] as const) {
       const body = bodyOf(await call(t, 'POST', path, { token: admin, json }));
-      expect(body).toEqual({ state: 255, msg: AuthorityMessages.builtinLocked, data: null });
+      expect(body).toEqual({ state: 255, msg: GroupMessages.builtinLocked, data: null });
     }
     const detail = bodyOf<GroupDetail>(
-      await call(t, 'GET', `${AuthorityPaths.groupDetail}?id=${superGroupId}`, { token: admin }),
+      await call(t, 'GET', `${GroupPaths.detail}?id=${superGroupId}`, { token: admin }),
     );
     expect(detail.data).toMatchObject({ name: '超级管理员', builtin: true });
     expect(detail.data.resources).toContain('/sysset_authority/authority_group:delete');
@@ -245,15 +228,14 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
     const resources = async () =>
       bodyOf<ResourcesResponse>(await call(t, 'GET', ApiPaths.resources, { token: op })).data
         .resourceList;
-    const canList = async () =>
-      bodyOf(await call(t, 'GET', AuthorityPaths.groupList, { token: op })).state;
+    const canList = async () => bodyOf(await call(t, 'GET', GroupPaths.list, { token: op })).state;
 
     expect((await resources()).map((s) => s.frontPath)).toEqual(['/sysset_home']);
     expect(await canList()).toBe(267);
 
     // Same clock instant as the group's creation: the version must still move.
     const grant = bodyOf(
-      await call(t, 'POST', AuthorityPaths.groupUpdate, {
+      await call(t, 'POST', GroupPaths.update, {
         token: admin,
         json: {
           id: groupId,
@@ -276,7 +258,7 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
     expect(await canList()).toBe(200);
 
     // And back: the very next request is refused again.
-    const revoke = await call(t, 'POST', AuthorityPaths.groupUpdate, {
+    const revoke = await call(t, 'POST', GroupPaths.update, {
       token: admin,
       form: { id: String(groupId), name: '运营组', resources: '/sysset_home/basic' },
     });
@@ -302,18 +284,18 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
   it('refuses a rename onto another group name and an unknown group', async () => {
     const groupId = await createGroup(t, '临时组', ['/sysset_home/basic']);
     const taken = bodyOf<Errors>(
-      await call(t, 'POST', AuthorityPaths.groupUpdate, {
+      await call(t, 'POST', GroupPaths.update, {
         token: admin,
         json: { id: groupId, name: '医生组', resources: ['/sysset_home/basic'] },
       }),
     );
-    expect(taken.data.errors).toEqual([{ field: 'name', msg: AuthorityMessages.groupNameTaken }]);
-    const unknown = await call(t, 'POST', AuthorityPaths.groupUpdate, {
+    expect(taken.data.errors).toEqual([{ field: 'name', msg: GroupMessages.groupNameTaken }]);
+    const unknown = await call(t, 'POST', GroupPaths.update, {
       token: admin,
       json: { id: 999999, name: 'x', resources: ['/sysset_home/basic'] },
     });
     expect(unknown.statusCode).toBe(404);
-    expect(bodyOf(unknown).msg).toBe(AuthorityMessages.groupNotFound);
+    expect(bodyOf(unknown).msg).toBe(GroupMessages.groupNotFound);
   });
 
   it('deletes an unused group but not one with operators', async () => {
@@ -321,17 +303,17 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
     await createOperator(t, { username: 'user_a', password: 'Ua@12345', groupId: used });
     await createOperator(t, { username: 'user_b', password: 'Ub@12345', groupId: used });
     const refused = bodyOf(
-      await call(t, 'POST', AuthorityPaths.groupDelete, {
+      await call(t, 'POST', GroupPaths.delete, {
         token: admin,
         form: { id: String(used) },
       }),
     );
-    expect(refused).toEqual({ state: 255, msg: AuthorityMessages.groupInUse(2), data: null });
+    expect(refused).toEqual({ state: 255, msg: GroupMessages.groupInUse(2), data: null });
     expect(refused.msg).toContain('2个操作员');
 
     const unused = await createGroup(t, '闲置组', ['/sysset_home/basic', GROUP_PAGE]);
     const deleted = bodyOf(
-      await call(t, 'POST', AuthorityPaths.groupDelete, { token: admin, json: { id: unused } }),
+      await call(t, 'POST', GroupPaths.delete, { token: admin, json: { id: unused } }),
     );
     expect(deleted).toEqual({ state: 200, msg: '权限组已删除', data: null });
     const rows = await t.db

@@ -1,7 +1,6 @@
 import {
   ApiPaths,
-  AuthorityMessages,
-  AuthorityPaths,
+  GroupPaths,
   Messages,
   PasswordMessages,
   checkNewPassword,
@@ -11,6 +10,8 @@ import {
   type Page,
   type SessionItem,
   type UserInfo,
+  OperatorMessages,
+  OperatorPaths,
 } from '@health/contract';
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
@@ -64,11 +65,9 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
   const post = (path: string, json: unknown, token = admin) =>
     call(t, 'POST', path, { token, json });
   const add = async (json: Record<string, unknown>) =>
-    bodyOf<InitialPasswordResponse>(await post(AuthorityPaths.operatorAdd, json));
+    bodyOf<InitialPasswordResponse>(await post(OperatorPaths.add, json));
   const detail = async (id: number, token = admin) =>
-    bodyOf<OperatorDetail>(
-      await call(t, 'GET', `${AuthorityPaths.operatorDetail}?id=${id}`, { token }),
-    );
+    bodyOf<OperatorDetail>(await call(t, 'GET', `${OperatorPaths.detail}?id=${id}`, { token }));
 
   it('adds an operator with an entered password that must be changed at first login', async () => {
     const body = await add({
@@ -124,17 +123,17 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ username: 'ab' }, 'username', '用户名为3-32位字母、数字或下划线'],
       [{ username: '王五五' }, 'username', '用户名为3-32位字母、数字或下划线'],
-      [{ username: 'wangfang' }, 'username', AuthorityMessages.usernameTaken],
+      [{ username: 'wangfang' }, 'username', OperatorMessages.usernameTaken],
       [{ phone: '12345' }, 'phone', '请输入正确的11位手机号码'],
       [{ realName: '' }, 'realName', '请输入姓名'],
       [{ staffRole: 'boss' }, 'staffRole', ''],
       [{ password: 'short' }, 'password', PasswordMessages.length],
       [{ password: 'alllowercase1' }, 'password', PasswordMessages.complexity],
-      [{ groupId: 999999 }, 'groupId', AuthorityMessages.groupMissing],
+      [{ groupId: 999999 }, 'groupId', OperatorMessages.groupMissing],
     ];
     for (const [change, field, msg] of cases) {
       const body = bodyOf<Errors>(
-        await post(AuthorityPaths.operatorAdd, {
+        await post(OperatorPaths.add, {
           username: 'valid_name',
           realName: '某人',
           groupId: staffGroup,
@@ -150,7 +149,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
 
   it('lists operators with masked phones, filters and sorting', async () => {
     const all = bodyOf<Page<OperatorListItem>>(
-      await call(t, 'GET', `${AuthorityPaths.operatorList}?pageSize=50`, { token: admin }),
+      await call(t, 'GET', `${OperatorPaths.list}?pageSize=50`, { token: admin }),
     );
     expect(all.state).toBe(200);
     const wang = all.data.list.find((o) => o.username === 'wangfang');
@@ -162,7 +161,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     expect(JSON.stringify(all.data)).not.toContain('13812345678');
 
     const query = (q: string) =>
-      call(t, 'GET', `${AuthorityPaths.operatorList}?${q}`, { token: admin }).then((r) =>
+      call(t, 'GET', `${OperatorPaths.list}?${q}`, { token: admin }).then((r) =>
         bodyOf<Page<OperatorListItem>>(r),
       );
     expect((await query('keyword=%E7%8E%8B%E8%8A%B3')).data.list.map((o) => o.username)).toEqual([
@@ -181,26 +180,22 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     expect(sorted.data.list.map((o) => o.username)).toEqual(['admin', 'liuyang', 'outsider']);
     expect(sorted.data.pagination.total).toBeGreaterThanOrEqual(5);
     const bad = bodyOf<Errors>(
-      await call(t, 'GET', `${AuthorityPaths.operatorList}?staffRole=x`, { token: admin }),
+      await call(t, 'GET', `${OperatorPaths.list}?staffRole=x`, { token: admin }),
     );
     expect(bad.state).toBe(255);
     expect(bad.data.errors[0]?.field).toBe('staffRole');
   });
 
   it('answers 266 without a session and 267 without the page or the action', async () => {
-    for (const path of [AuthorityPaths.operatorList, AuthorityPaths.mySessions]) {
+    for (const path of [OperatorPaths.list, OperatorPaths.mySessions]) {
       expect(bodyOf(await call(t, 'GET', path))).toEqual(SESSION_INVALID);
     }
-    expect(
-      bodyOf(await call(t, 'GET', AuthorityPaths.operatorList, { token: outsider })),
-    ).toMatchObject({
+    expect(bodyOf(await call(t, 'GET', OperatorPaths.list, { token: outsider }))).toMatchObject({
       state: 267,
       msg: Messages.noPermission,
     });
     // The viewer reads the list and details, but every change needs its action.
-    expect(bodyOf(await call(t, 'GET', AuthorityPaths.operatorList, { token: viewer })).state).toBe(
-      200,
-    );
+    expect(bodyOf(await call(t, 'GET', OperatorPaths.list, { token: viewer })).state).toBe(200);
     const target = (
       await t.db
         .selectFrom('operators')
@@ -209,26 +204,25 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
         .executeTakeFirstOrThrow()
     ).id;
     for (const path of [
-      AuthorityPaths.operatorAdd,
-      AuthorityPaths.operatorUpdate,
-      AuthorityPaths.operatorDelete,
-      AuthorityPaths.operatorResetPwd,
-      AuthorityPaths.operatorEnable,
-      AuthorityPaths.operatorDisable,
-      AuthorityPaths.operatorRevealPhone,
-      AuthorityPaths.operatorRevokeSession,
+      OperatorPaths.add,
+      OperatorPaths.update,
+      OperatorPaths.delete,
+      OperatorPaths.resetPwd,
+      OperatorPaths.enable,
+      OperatorPaths.disable,
+      OperatorPaths.revealPhone,
+      OperatorPaths.revokeSession,
     ]) {
       const response = await post(path, { id: target, sessionId: 1 }, viewer);
       expect(response.statusCode, path).toBe(403);
       expect(bodyOf(response).state).toBe(267);
     }
     expect(
-      bodyOf(
-        await call(t, 'GET', `${AuthorityPaths.operatorSessions}?id=${target}`, { token: viewer }),
-      ).state,
+      bodyOf(await call(t, 'GET', `${OperatorPaths.sessions}?id=${target}`, { token: viewer }))
+        .state,
     ).toBe(267);
     // Their own sessions are every operator's business.
-    expect(bodyOf(await call(t, 'GET', AuthorityPaths.mySessions, { token: outsider })).state).toBe(
+    expect(bodyOf(await call(t, 'GET', OperatorPaths.mySessions, { token: outsider })).state).toBe(
       200,
     );
   });
@@ -244,7 +238,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
       })
     ).data.id;
     const saved = bodyOf(
-      await call(t, 'POST', AuthorityPaths.operatorUpdate, {
+      await call(t, 'POST', OperatorPaths.update, {
         token: admin,
         form: {
           id: String(id),
@@ -262,7 +256,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
       phone: '139****1111',
       staffRole: 'assistant',
     });
-    const cleared = await post(AuthorityPaths.operatorUpdate, {
+    const cleared = await post(OperatorPaths.update, {
       id,
       username: 'chenjing2',
       realName: '陈静静',
@@ -287,7 +281,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
       staffRole: 'assistant',
     });
     const taken = bodyOf<Errors>(
-      await post(AuthorityPaths.operatorUpdate, {
+      await post(OperatorPaths.update, {
         id,
         username: 'wangfang',
         realName: 'x',
@@ -295,9 +289,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
         staffRole: 'doctor',
       }),
     );
-    expect(taken.data.errors).toEqual([
-      { field: 'username', msg: AuthorityMessages.usernameTaken },
-    ]);
+    expect(taken.data.errors).toEqual([{ field: 'username', msg: OperatorMessages.usernameTaken }]);
   });
 
   it('disabling ends the sessions at once (266 on the next call); enabling lets the operator back in', async () => {
@@ -315,7 +307,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
       bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token: first.access_token })).state,
     ).toBe(200);
 
-    const disabled = bodyOf<{ count: number }>(await post(AuthorityPaths.operatorDisable, { id }));
+    const disabled = bodyOf<{ count: number }>(await post(OperatorPaths.disable, { id }));
     expect(disabled).toEqual({ state: 200, msg: '操作员已停用', data: { count: 2 } });
     for (const token of [first.access_token, second.access_token]) {
       expect(bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token }))).toEqual(SESSION_INVALID);
@@ -329,7 +321,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     expect(bodyOf(await tryLogin(t, 'zhaomin', 'Zm@12345')).msg).toBe(Messages.operatorDisabled);
     expect((await detail(id)).data).toMatchObject({ enabled: false, liveSessions: 0 });
 
-    expect(bodyOf(await post(AuthorityPaths.operatorEnable, { id }))).toMatchObject({
+    expect(bodyOf(await post(OperatorPaths.enable, { id }))).toMatchObject({
       state: 200,
       msg: '操作员已启用',
     });
@@ -353,14 +345,14 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
         .where('username', '=', 'admin')
         .executeTakeFirstOrThrow()
     ).id;
-    expect(bodyOf(await post(AuthorityPaths.operatorDisable, { id: adminId }))).toEqual({
+    expect(bodyOf(await post(OperatorPaths.disable, { id: adminId }))).toEqual({
       state: 255,
-      msg: AuthorityMessages.cannotDisableSelf,
+      msg: OperatorMessages.cannotDisableSelf,
       data: null,
     });
-    expect(bodyOf(await post(AuthorityPaths.operatorDelete, { id: adminId }))).toEqual({
+    expect(bodyOf(await post(OperatorPaths.delete, { id: adminId }))).toEqual({
       state: 255,
-      msg: AuthorityMessages.cannotDeleteSelf,
+      msg: OperatorMessages.cannotDeleteSelf,
       data: null,
     });
 
@@ -369,11 +361,11 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     const managers = await createGroup(t, '人事组', [PAGE, `${PAGE}:edit`, `${PAGE}:delete`]);
     await createOperator(t, { username: 'manager', password: 'Mgr@1234', groupId: managers });
     const manager = (await login(t, 'manager', 'Mgr@1234')).access_token;
-    const superAdminOnly = { state: 267, msg: AuthorityMessages.superAdminOnly, data: null };
-    expect(bodyOf(await post(AuthorityPaths.operatorDisable, { id: adminId }, manager))).toEqual(
+    const superAdminOnly = { state: 267, msg: OperatorMessages.superAdminOnly, data: null };
+    expect(bodyOf(await post(OperatorPaths.disable, { id: adminId }, manager))).toEqual(
       superAdminOnly,
     );
-    expect(bodyOf(await post(AuthorityPaths.operatorDelete, { id: adminId }, manager))).toEqual(
+    expect(bodyOf(await post(OperatorPaths.delete, { id: adminId }, manager))).toEqual(
       superAdminOnly,
     );
 
@@ -389,9 +381,9 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
         password: 'Root@2024',
       })
     ).data.id;
-    expect(bodyOf(await post(AuthorityPaths.operatorDisable, { id: root2 })).state).toBe(200);
+    expect(bodyOf(await post(OperatorPaths.disable, { id: root2 })).state).toBe(200);
     expect(bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token: admin })).state).toBe(200);
-    expect(bodyOf(await post(AuthorityPaths.operatorDelete, { id: root2 }))).toEqual({
+    expect(bodyOf(await post(OperatorPaths.delete, { id: root2 }))).toEqual({
       state: 200,
       msg: '操作员已删除',
       data: null,
@@ -410,14 +402,10 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     const session = await login(t, 'sunli', 'Sl@12345');
     expect(session.need_change_type).toBeNull();
 
-    const weak = bodyOf<Errors>(
-      await post(AuthorityPaths.operatorResetPwd, { id, password: 'abc' }),
-    );
+    const weak = bodyOf<Errors>(await post(OperatorPaths.resetPwd, { id, password: 'abc' }));
     expect(weak.data.errors).toEqual([{ field: 'password', msg: PasswordMessages.length }]);
 
-    const reset = bodyOf<InitialPasswordResponse>(
-      await post(AuthorityPaths.operatorResetPwd, { id }),
-    );
+    const reset = bodyOf<InitialPasswordResponse>(await post(OperatorPaths.resetPwd, { id }));
     expect(reset).toMatchObject({ state: 200, msg: '密码已重置', data: { id, endedSessions: 1 } });
     const generated = reset.data.generatedPassword ?? '';
     expect(checkNewPassword(generated)).toBeNull();
@@ -433,7 +421,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     expect(info.data).toMatchObject({ need_change_pwd: true, need_change_type: 'first' });
 
     const entered = bodyOf<InitialPasswordResponse>(
-      await call(t, 'POST', AuthorityPaths.operatorResetPwd, {
+      await call(t, 'POST', OperatorPaths.resetPwd, {
         token: admin,
         form: { id: String(id), password: 'Given#2024' },
       }),
@@ -462,7 +450,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
         .where('username', '=', 'wangfang')
         .executeTakeFirstOrThrow()
     ).id;
-    const body = bodyOf<{ phone: string }>(await post(AuthorityPaths.operatorRevealPhone, { id }));
+    const body = bodyOf<{ phone: string }>(await post(OperatorPaths.revealPhone, { id }));
     expect(body).toEqual({ state: 200, msg: '操作成功', data: { phone: '13812345678' } });
     const log = await t.db
       .selectFrom('operation_logs')
@@ -475,9 +463,9 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
       message: '查看手机号明文',
     });
     expect(log.after_json).not.toContain('13812345678');
-    const missing = await post(AuthorityPaths.operatorRevealPhone, { id: 999999 });
+    const missing = await post(OperatorPaths.revealPhone, { id: 999999 });
     expect(missing.statusCode).toBe(404);
-    expect(bodyOf(missing).msg).toBe(AuthorityMessages.operatorNotFound);
+    expect(bodyOf(missing).msg).toBe(OperatorMessages.operatorNotFound);
   });
 
   it("lists an operator's live sessions and revokes one", async () => {
@@ -492,7 +480,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     const a = await login(t, 'liyan', 'Ly@12345', { ip: '10.0.0.1' });
     const b = await login(t, 'liyan', 'Ly@12345', { ip: '10.0.0.2' });
     const sessions = bodyOf<SessionItem[]>(
-      await call(t, 'GET', `${AuthorityPaths.operatorSessions}?id=${id}`, { token: admin }),
+      await call(t, 'GET', `${OperatorPaths.sessions}?id=${id}`, { token: admin }),
     );
     expect(sessions.data).toHaveLength(2);
     expect(sessions.data.map((s) => s.ip).sort()).toEqual(['10.0.0.1', '10.0.0.2']);
@@ -500,9 +488,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
       true,
     );
     const target = sessions.data.find((s) => s.ip === '10.0.0.1');
-    const revoked = bodyOf(
-      await post(AuthorityPaths.operatorRevokeSession, { id, sessionId: target?.id }),
-    );
+    const revoked = bodyOf(await post(OperatorPaths.revokeSession, { id, sessionId: target?.id }));
     expect(revoked).toEqual({ state: 200, msg: '会话已结束', data: null });
     expect(bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token: a.access_token }))).toEqual(
       SESSION_INVALID,
@@ -510,10 +496,8 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     expect(bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token: b.access_token })).state).toBe(
       200,
     );
-    const again = bodyOf(
-      await post(AuthorityPaths.operatorRevokeSession, { id, sessionId: target?.id }),
-    );
-    expect(again.msg).toBe(AuthorityMessages.sessionNotFound);
+    const again = bodyOf(await post(OperatorPaths.revokeSession, { id, sessionId: target?.id }));
+    expect(again.msg).toBe(OperatorMessages.sessionNotFound);
     const log = await t.db
       .selectFrom('operation_logs')
       .select(['action', 'before_json'])
@@ -527,7 +511,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     const laptop = await login(t, 'zhangwei', 'Zw@12345', { ip: '10.1.0.1' });
     const phone = await login(t, 'zhangwei', 'Zw@12345', { ip: '10.1.0.2' });
     const mine = bodyOf<SessionItem[]>(
-      await call(t, 'GET', AuthorityPaths.mySessions, { token: laptop.access_token }),
+      await call(t, 'GET', OperatorPaths.mySessions, { token: laptop.access_token }),
     );
     expect(mine.data).toHaveLength(2);
     const current = mine.data.find((s) => s.current);
@@ -536,29 +520,29 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     expect(other?.ip).toBe('10.1.0.2');
 
     const refuseCurrent = bodyOf(
-      await post(AuthorityPaths.revokeMySession, { sessionId: current?.id }, laptop.access_token),
+      await post(OperatorPaths.revokeMySession, { sessionId: current?.id }, laptop.access_token),
     );
-    expect(refuseCurrent.msg).toBe(AuthorityMessages.cannotRevokeCurrent);
+    expect(refuseCurrent.msg).toBe(OperatorMessages.cannotRevokeCurrent);
     // Someone else's session is not "mine".
     const adminSessions = bodyOf<SessionItem[]>(
-      await call(t, 'GET', AuthorityPaths.mySessions, { token: admin }),
+      await call(t, 'GET', OperatorPaths.mySessions, { token: admin }),
     );
     const foreign = bodyOf(
       await post(
-        AuthorityPaths.revokeMySession,
+        OperatorPaths.revokeMySession,
         { sessionId: adminSessions.data[0]?.id },
         laptop.access_token,
       ),
     );
-    expect(foreign.msg).toBe(AuthorityMessages.sessionNotFound);
+    expect(foreign.msg).toBe(OperatorMessages.sessionNotFound);
     const bad = bodyOf<Errors>(
-      await post(AuthorityPaths.revokeMySession, { sessionId: 'x' }, laptop.access_token),
+      await post(OperatorPaths.revokeMySession, { sessionId: 'x' }, laptop.access_token),
     );
     expect(bad.data.errors[0]?.field).toBe('sessionId');
 
     expect(
       bodyOf(
-        await post(AuthorityPaths.revokeMySession, { sessionId: other?.id }, laptop.access_token),
+        await post(OperatorPaths.revokeMySession, { sessionId: other?.id }, laptop.access_token),
       ).state,
     ).toBe(200);
     expect(bodyOf(await call(t, 'GET', ApiPaths.userInfo, { token: phone.access_token }))).toEqual(
@@ -584,7 +568,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
       token: session.access_token,
       form: { oldPassword: 'Lv@12345', newPassword: 'Lv#23456', newPasswordCfm: 'Lv#23456' },
     });
-    expect(bodyOf(await post(AuthorityPaths.operatorDelete, { id }))).toEqual({
+    expect(bodyOf(await post(OperatorPaths.delete, { id }))).toEqual({
       state: 200,
       msg: '操作员已删除',
       data: null,
@@ -621,7 +605,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     const spec = (await t.app.inject({ method: 'GET', url: t.api('/docs/json') })).json<{
       paths: Record<string, unknown>;
     }>();
-    for (const path of Object.values(AuthorityPaths)) {
+    for (const path of [...Object.values(GroupPaths), ...Object.values(OperatorPaths)]) {
       expect(Object.keys(spec.paths)).toContain(t.api(path));
     }
   });

@@ -1,4 +1,4 @@
-import { MemberAdminPaths, type ActionLogItem, type Page } from '@health/contract';
+import { ActionLogPaths, type ActionLogItem, type Page } from '@health/contract';
 import { describe, expect, it } from 'vitest';
 import { recordMemberAction } from '../src/modules/member/action-logs/service.js';
 import {
@@ -15,7 +15,6 @@ import { databaseKinds } from './helpers/databases.js';
 import { insertGrade, insertMember } from './helpers/member-admin.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
-const P = MemberAdminPaths;
 const HOUR = 3_600_000;
 
 describe.each(databaseKinds)('member action log API on %s', (kind) => {
@@ -55,7 +54,7 @@ describe.each(databaseKinds)('member action log API on %s', (kind) => {
   });
 
   const list = async (query: string, token = viewer) =>
-    bodyOf<Page<ActionLogItem>>(await call(t, 'GET', `${P.actionLogList}${query}`, { token }));
+    bodyOf<Page<ActionLogItem>>(await call(t, 'GET', `${ActionLogPaths.list}${query}`, { token }));
 
   it('lists newest first with Chinese labels and masked phones', async () => {
     const page = (await list('')).data;
@@ -95,20 +94,20 @@ describe.each(databaseKinds)('member action log API on %s', (kind) => {
 
   it('validates filters with field errors', async () => {
     const bad = bodyOf<Errors>(
-      await call(t, 'GET', `${P.actionLogList}?action=fly&startTime=5&endTime=1&pageSize=500`, {
+      await call(t, 'GET', `${ActionLogPaths.list}?action=fly&startTime=5&endTime=1&pageSize=500`, {
         token: viewer,
       }),
     );
     expect(bad.state).toBe(255);
     expect(bad.data.errors.map((e) => e.field).sort()).toEqual(['action', 'pageSize']);
     const range = bodyOf<Errors>(
-      await call(t, 'GET', `${P.actionLogList}?startTime=5&endTime=1`, { token: viewer }),
+      await call(t, 'GET', `${ActionLogPaths.list}?startTime=5&endTime=1`, { token: viewer }),
     );
     expect(range.data.errors).toEqual([{ field: 'endTime', msg: '结束时间不能早于开始时间' }]);
   });
 
   it('exports the filter as xlsx (audited), 267 without the export action', async () => {
-    const res = await call(t, 'GET', `${P.actionLogExport}?action=login`, { token: admin });
+    const res = await call(t, 'GET', `${ActionLogPaths.export}?action=login`, { token: admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('filename*=UTF-8');
     const audit = await t.db
@@ -118,13 +117,13 @@ describe.each(databaseKinds)('member action log API on %s', (kind) => {
       .where('action', '=', 'export')
       .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.after_json ?? '{}')).toMatchObject({ rows: 2 });
-    expect(bodyOf(await call(t, 'GET', P.actionLogExport, { token: viewer })).state).toBe(267);
+    expect(bodyOf(await call(t, 'GET', ActionLogPaths.export, { token: viewer })).state).toBe(267);
   });
 
   it('answers 266 and 267', async () => {
-    expect(bodyOf(await call(t, 'GET', P.actionLogList)).state).toBe(266);
-    expect(bodyOf(await call(t, 'GET', P.actionLogList, { token: outsider })).state).toBe(267);
-    expect(bodyOf(await call(t, 'GET', P.actionLogExport, { token: detailViewer })).state).toBe(
+    expect(bodyOf(await call(t, 'GET', ActionLogPaths.list)).state).toBe(266);
+    expect(bodyOf(await call(t, 'GET', ActionLogPaths.list, { token: outsider })).state).toBe(267);
+    expect(bodyOf(await call(t, 'GET', ActionLogPaths.export, { token: detailViewer })).state).toBe(
       267,
     );
   });

@@ -1,11 +1,11 @@
 import {
   ApiPaths,
-  MemberAdminMessages,
-  MemberAdminPaths,
+  ChannelPaths,
   SETTINGS_DEFAULTS,
   type ChannelQrcode,
   type MemberChannel,
   type Page,
+  ChannelMessages,
 } from '@health/contract';
 import { describe, expect, it } from 'vitest';
 import { channelLink } from '../src/modules/member/channels/service.js';
@@ -21,7 +21,6 @@ import { databaseKinds } from './helpers/databases.js';
 import { insertGrade, insertMember } from './helpers/member-admin.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
-const P = MemberAdminPaths;
 
 describe('channelLink', () => {
   it('appends ?channel=<code> to the H5 domain, empty without a domain', () => {
@@ -50,7 +49,7 @@ describe.each(databaseKinds)('member channels API on %s', (kind) => {
   });
 
   const add = (form: Record<string, string>, token = admin) =>
-    call(t, 'POST', P.channelAdd, { token, form });
+    call(t, 'POST', ChannelPaths.add, { token, form });
   let wx = 0;
   let shop = 0;
 
@@ -88,7 +87,7 @@ describe.each(databaseKinds)('member channels API on %s', (kind) => {
     expect(bodyOf(await call(t, 'GET', ApiPaths.settingInit, { token: admin })).state).toBe(200);
 
     const page = bodyOf<Page<MemberChannel>>(
-      await call(t, 'GET', `${P.channelList}?sortField=memberCount&sortOrder=descend`, {
+      await call(t, 'GET', `${ChannelPaths.list}?sortField=memberCount&sortOrder=descend`, {
         token: viewer,
       }),
     ).data;
@@ -97,17 +96,17 @@ describe.each(databaseKinds)('member channels API on %s', (kind) => {
     expect(page.list[1]).toMatchObject({ id: shop, memberCount: 0 });
 
     const filtered = bodyOf<Page<MemberChannel>>(
-      await call(t, 'GET', `${P.channelList}?code=shop&enabled=1`, { token: viewer }),
+      await call(t, 'GET', `${ChannelPaths.list}?code=shop&enabled=1`, { token: viewer }),
     ).data.list;
     expect(filtered.map((c) => c.id)).toEqual([shop]);
 
-    const upd = await call(t, 'POST', P.channelUpdate, {
+    const upd = await call(t, 'POST', ChannelPaths.update, {
       token: admin,
       json: { id: wx, name: '微信公众号', code: 'wx_mp', remark: '', enabled: false },
     });
     expect(bodyOf(upd).state).toBe(200);
     const detail = bodyOf<MemberChannel>(
-      await call(t, 'GET', `${P.channelDetail}?id=${wx}`, { token: admin }),
+      await call(t, 'GET', `${ChannelPaths.detail}?id=${wx}`, { token: admin }),
     );
     expect(detail.data).toMatchObject({ enabled: false, memberCount: 2 });
     const audit = await t.db
@@ -125,17 +124,17 @@ describe.each(databaseKinds)('member channels API on %s', (kind) => {
     expect(bad.state).toBe(255);
     expect(bad.data.errors).toEqual(
       expect.arrayContaining([
-        { field: 'name', msg: MemberAdminMessages.channelNameRequired },
-        { field: 'code', msg: MemberAdminMessages.channelCodeInvalid },
+        { field: 'name', msg: ChannelMessages.channelNameRequired },
+        { field: 'code', msg: ChannelMessages.channelCodeInvalid },
       ]),
     );
     const dup = bodyOf<Errors>(await add({ name: '另一个', code: 'wx_mp' }));
     expect(dup.data.errors[0]).toEqual({
       field: 'code',
-      msg: MemberAdminMessages.channelCodeTaken,
+      msg: ChannelMessages.channelCodeTaken,
     });
     const dupUpdate = bodyOf<Errors>(
-      await call(t, 'POST', P.channelUpdate, {
+      await call(t, 'POST', ChannelPaths.update, {
         token: admin,
         form: { id: String(shop), name: '线下门店', code: 'wx_mp' },
       }),
@@ -145,7 +144,7 @@ describe.each(databaseKinds)('member channels API on %s', (kind) => {
 
   it('answers the link and a PNG QR code', async () => {
     const qr = bodyOf<ChannelQrcode>(
-      await call(t, 'GET', `${P.channelQrcode}?id=${wx}`, { token: viewer }),
+      await call(t, 'GET', `${ChannelPaths.qrcode}?id=${wx}`, { token: viewer }),
     );
     expect(qr.state).toBe(200);
     expect(qr.data.link).toBe('https://h5.example.com/?channel=wx_mp');
@@ -153,30 +152,33 @@ describe.each(databaseKinds)('member channels API on %s', (kind) => {
     const png = Buffer.from(qr.data.dataUrl.split(',')[1] ?? '', 'base64');
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(
-      bodyOf(await call(t, 'GET', `${P.channelQrcode}?id=999999`, { token: viewer })).state,
+      bodyOf(await call(t, 'GET', `${ChannelPaths.qrcode}?id=999999`, { token: viewer })).state,
     ).toBe(255);
   });
 
   it('refuses to delete a channel with members, deletes an empty one', async () => {
     const busy = bodyOf(
-      await call(t, 'POST', P.channelDelete, { token: admin, form: { id: String(wx) } }),
+      await call(t, 'POST', ChannelPaths.delete, { token: admin, form: { id: String(wx) } }),
     );
-    expect(busy).toMatchObject({ state: 255, msg: MemberAdminMessages.channelInUse(2) });
+    expect(busy).toMatchObject({ state: 255, msg: ChannelMessages.channelInUse(2) });
     const ok = bodyOf(
-      await call(t, 'POST', P.channelDelete, { token: admin, form: { id: String(shop) } }),
+      await call(t, 'POST', ChannelPaths.delete, { token: admin, form: { id: String(shop) } }),
     );
     expect(ok.state).toBe(200);
-    const gone = bodyOf(await call(t, 'GET', `${P.channelDetail}?id=${shop}`, { token: admin }));
-    expect(gone).toMatchObject({ state: 255, msg: MemberAdminMessages.channelNotFound });
+    const gone = bodyOf(
+      await call(t, 'GET', `${ChannelPaths.detail}?id=${shop}`, { token: admin }),
+    );
+    expect(gone).toMatchObject({ state: 255, msg: ChannelMessages.channelNotFound });
   });
 
   it('answers 266 and 267', async () => {
-    expect(bodyOf(await call(t, 'GET', P.channelList)).state).toBe(266);
-    expect(bodyOf(await call(t, 'GET', P.channelList, { token: outsider })).state).toBe(267);
+    expect(bodyOf(await call(t, 'GET', ChannelPaths.list)).state).toBe(266);
+    expect(bodyOf(await call(t, 'GET', ChannelPaths.list, { token: outsider })).state).toBe(267);
     expect(bodyOf(await add({ name: '抖音', code: 'douyin' }, viewer)).state).toBe(267);
     expect(
-      bodyOf(await call(t, 'POST', P.channelDelete, { token: viewer, form: { id: String(wx) } }))
-        .state,
+      bodyOf(
+        await call(t, 'POST', ChannelPaths.delete, { token: viewer, form: { id: String(wx) } }),
+      ).state,
     ).toBe(267);
   });
 });

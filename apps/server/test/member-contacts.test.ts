@@ -5,6 +5,8 @@ import {
   relationshipLabel,
   type ContactItem,
   type Page,
+  ContactMessages,
+  ContactPaths,
 } from '@health/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -85,7 +87,7 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
     call(t, 'POST', path, { token, json });
   const list = async (query: Record<string, string>, token = admin) =>
     bodyOf<Page<ContactItem>>(
-      await call(t, 'GET', `${MemberPaths.contactList}?${new URLSearchParams(query).toString()}`, {
+      await call(t, 'GET', `${ContactPaths.list}?${new URLSearchParams(query).toString()}`, {
         token,
       }),
     );
@@ -95,7 +97,7 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
   it('adds contacts (form or JSON) with masked phones in the list', async () => {
     const son = bodyOf<{ id: number }>(
       await post(
-        MemberPaths.contactAdd,
+        ContactPaths.add,
         {
           memberId: memberA,
           name: '陈小宇',
@@ -106,14 +108,14 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
         manager,
       ),
     );
-    expect(son).toMatchObject({ state: 200, msg: MemberMessages.contactAdded });
+    expect(son).toMatchObject({ state: 200, msg: ContactMessages.contactAdded });
     sonId = son.data.id;
-    const form = await call(t, 'POST', MemberPaths.contactAdd, {
+    const form = await call(t, 'POST', ContactPaths.add, {
       token: admin,
       form: { memberId: String(memberA), name: '王平', phone: '13900005678', relationship: '' },
     });
     expect(bodyOf(form).state).toBe(200);
-    await post(MemberPaths.contactAdd, {
+    await post(ContactPaths.add, {
       memberId: memberB,
       name: '刘婷',
       phone: '15000009999',
@@ -148,18 +150,18 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
       '陈小宇',
     ]);
     const bad = bodyOf<Errors>(
-      await call(t, 'GET', `${MemberPaths.contactList}?relationship=8`, { token: admin }),
+      await call(t, 'GET', `${ContactPaths.list}?relationship=8`, { token: admin }),
     );
     expect(bad.state).toBe(255);
     expect(bad.data.errors[0]).toEqual({
       field: 'relationship',
-      msg: MemberMessages.relationshipInvalid,
+      msg: ContactMessages.relationshipInvalid,
     });
   });
 
   it('refuses bad fields and an unknown member', async () => {
     const bad = bodyOf<Errors>(
-      await post(MemberPaths.contactAdd, {
+      await post(ContactPaths.add, {
         memberId: memberA,
         name: '',
         phone: '123',
@@ -169,7 +171,7 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
     expect(bad.state).toBe(255);
     expect(bad.data.errors.map((e) => e.field).sort()).toEqual(['name', 'phone', 'relationship']);
     const missing = bodyOf<Errors>(
-      await post(MemberPaths.contactAdd, { memberId: 99999, name: '某', phone: '13900000000' }),
+      await post(ContactPaths.add, { memberId: 99999, name: '某', phone: '13900000000' }),
     );
     expect(missing.data.errors).toEqual([{ field: 'memberId', msg: MemberMessages.notFound }]);
   });
@@ -177,9 +179,7 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
   it('exports the filtered contacts with masked phones, audited; export needs its action', async () => {
     const response = await t.app.inject({
       method: 'GET',
-      url: t.api(
-        `${MemberPaths.contactExport}?memberName=${encodeURIComponent('陈静')}&phone=00001234`,
-      ),
+      url: t.api(`${ContactPaths.export}?memberName=${encodeURIComponent('陈静')}&phone=00001234`),
       headers: { authorization: `Bearer ${admin}` },
     });
     expect(response.statusCode).toBe(200);
@@ -210,26 +210,24 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
     expect(JSON.parse(audit.after_json ?? '{}')).toMatchObject({ rows: 1 });
 
     const bad = bodyOf<Errors>(
-      await call(t, 'GET', `${MemberPaths.contactExport}?relationship=9`, { token: admin }),
+      await call(t, 'GET', `${ContactPaths.export}?relationship=9`, { token: admin }),
     );
     expect(bad.state).toBe(255);
     expect(bad.data.errors.map((e) => e.field)).toContain('relationship');
-    expect(bodyOf(await call(t, 'GET', MemberPaths.contactExport, { token: viewer })).state).toBe(
-      267,
-    );
-    expect(bodyOf(await call(t, 'GET', MemberPaths.contactExport)).state).toBe(266);
+    expect(bodyOf(await call(t, 'GET', ContactPaths.export, { token: viewer })).state).toBe(267);
+    expect(bodyOf(await call(t, 'GET', ContactPaths.export)).state).toBe(266);
   });
 
   it('edits (keeping the phone when not sent) and deletes, audited before/after', async () => {
     expect(
       bodyOf(
         await post(
-          MemberPaths.contactUpdate,
+          ContactPaths.update,
           { id: sonId, name: '陈小宇', relationship: 5, receiveWarningSms: false },
           manager,
         ),
       ),
-    ).toMatchObject({ state: 200, msg: MemberMessages.contactSaved });
+    ).toMatchObject({ state: 200, msg: ContactMessages.contactSaved });
     const row = await t.db
       .selectFrom('member_contacts')
       .selectAll()
@@ -244,9 +242,7 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
     expect(JSON.parse(edit.before_json ?? '{}')).toMatchObject({ relationship: '子女' });
     expect(JSON.parse(edit.after_json ?? '{}')).toMatchObject({ relationship: '其他' });
 
-    const phone = bodyOf<{ phone: string }>(
-      await post(MemberPaths.contactRevealPhone, { id: sonId }),
-    );
+    const phone = bodyOf<{ phone: string }>(await post(ContactPaths.revealPhone, { id: sonId }));
     expect(phone.data.phone).toBe('13900001234');
     expect(
       await t.db
@@ -256,13 +252,13 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
         .executeTakeFirst(),
     ).toMatchObject({ message: '查看家庭成员手机号明文' });
 
-    expect(bodyOf(await post(MemberPaths.contactDelete, { id: sonId }, manager))).toMatchObject({
+    expect(bodyOf(await post(ContactPaths.delete, { id: sonId }, manager))).toMatchObject({
       state: 200,
-      msg: MemberMessages.contactDeleted,
+      msg: ContactMessages.contactDeleted,
     });
     expect((await list({ memberId: String(memberA) })).data.pagination.total).toBe(1);
-    expect(bodyOf(await post(MemberPaths.contactDelete, { id: sonId })).msg).toBe(
-      MemberMessages.contactNotFound,
+    expect(bodyOf(await post(ContactPaths.delete, { id: sonId })).msg).toBe(
+      ContactMessages.contactNotFound,
     );
     const del = await t.db
       .selectFrom('operation_logs')
@@ -273,7 +269,7 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
   });
 
   it('answers 266 without a session and 267 without the page or the action', async () => {
-    expect(bodyOf(await call(t, 'GET', MemberPaths.contactList))).toEqual({
+    expect(bodyOf(await call(t, 'GET', ContactPaths.list))).toEqual({
       state: 266,
       msg: Messages.sessionInvalid,
       data: null,
@@ -281,10 +277,10 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
     expect((await list({}, outsider)).state).toBe(267);
     expect((await list({}, viewer)).state).toBe(200);
     for (const path of [
-      MemberPaths.contactAdd,
-      MemberPaths.contactUpdate,
-      MemberPaths.contactDelete,
-      MemberPaths.contactRevealPhone,
+      ContactPaths.add,
+      ContactPaths.update,
+      ContactPaths.delete,
+      ContactPaths.revealPhone,
     ]) {
       const body = bodyOf(
         await post(path, { id: 1, memberId: memberA, name: '某', phone: '13900000000' }, viewer),
@@ -292,6 +288,6 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
       expect(body.state, path).toBe(267);
     }
     // The manager may edit contacts but not reveal their numbers.
-    expect(bodyOf(await post(MemberPaths.contactRevealPhone, { id: 1 }, manager)).state).toBe(267);
+    expect(bodyOf(await post(ContactPaths.revealPhone, { id: 1 }, manager)).state).toBe(267);
   });
 });

@@ -1,9 +1,9 @@
 import {
-  MemberAdminMessages,
-  MemberAdminPaths,
+  GradePaths,
   type GradeLogItem,
   type MemberGrade,
   type Page,
+  GradeMessages,
 } from '@health/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,6 @@ import { databaseKinds } from './helpers/databases.js';
 import { insertMember } from './helpers/member-admin.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
-const P = MemberAdminPaths;
 
 describe('pickGrade', () => {
   it('always picks the highest grade whose growth_required ≤ growth', () => {
@@ -57,7 +56,7 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
   });
 
   const add = (form: Record<string, string>, token = admin) =>
-    call(t, 'POST', P.gradeAdd, { token, form });
+    call(t, 'POST', GradePaths.add, { token, form });
   const grade = (name: string, growth: number, pct = 100) => ({
     name,
     growthRequired: String(growth),
@@ -66,8 +65,9 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
     icon: '',
   });
   const list = async () =>
-    bodyOf<Page<MemberGrade>>(await call(t, 'GET', `${P.gradeList}?pageSize=100`, { token: admin }))
-      .data.list;
+    bodyOf<Page<MemberGrade>>(
+      await call(t, 'GET', `${GradePaths.list}?pageSize=100`, { token: admin }),
+    ).data.list;
 
   let bronze = 0;
   let silver = 0;
@@ -78,7 +78,7 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
     expect(first.state).toBe(255);
     expect(first.data.errors[0]).toEqual({
       field: 'growthRequired',
-      msg: MemberAdminMessages.lowestGradeGrowth,
+      msg: GradeMessages.lowestGradeGrowth,
     });
 
     bronze = bodyOf<{ id: number }>(await add(grade('普通会员', 0))).data.id;
@@ -94,7 +94,7 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
     });
 
     const detail = bodyOf<MemberGrade>(
-      await call(t, 'GET', `${P.gradeDetail}?id=${silver}`, { token: viewer }),
+      await call(t, 'GET', `${GradePaths.detail}?id=${silver}`, { token: viewer }),
     );
     expect(detail.data).toMatchObject({ name: '白银会员', benefits: '白银会员权益' });
 
@@ -111,12 +111,12 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
     const dupName = bodyOf<Errors>(await add(grade('白银会员', 500)));
     expect(dupName.data.errors[0]).toEqual({
       field: 'name',
-      msg: MemberAdminMessages.gradeNameTaken,
+      msg: GradeMessages.gradeNameTaken,
     });
     const dupGrowth = bodyOf<Errors>(await add(grade('铂金会员', 1000)));
     expect(dupGrowth.data.errors[0]).toEqual({
       field: 'growthRequired',
-      msg: MemberAdminMessages.growthTaken,
+      msg: GradeMessages.growthTaken,
     });
     const bad = bodyOf<Errors>(
       await add({ name: '', growthRequired: '-1', pointsMultiplierPct: '5' }),
@@ -125,19 +125,20 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
     const fields = bad.data.errors.map((e) => e.field).sort();
     expect(fields).toEqual(['growthRequired', 'name', 'pointsMultiplierPct']);
     expect(bad.data.errors.find((e) => e.field === 'name')?.msg).toBe(
-      MemberAdminMessages.gradeNameRequired,
+      GradeMessages.gradeNameRequired,
     );
   });
 
   it('answers 266 without a session and 267 without the page or action', async () => {
-    expect(bodyOf(await call(t, 'GET', P.gradeList)).state).toBe(266);
-    expect(bodyOf(await call(t, 'GET', P.gradeList, { token: outsider })).state).toBe(267);
+    expect(bodyOf(await call(t, 'GET', GradePaths.list)).state).toBe(266);
+    expect(bodyOf(await call(t, 'GET', GradePaths.list, { token: outsider })).state).toBe(267);
     expect(bodyOf(await add(grade('铂金会员', 5000), viewer)).state).toBe(267);
     expect(
-      bodyOf(await call(t, 'POST', P.gradeDelete, { token: viewer, form: { id: String(gold) } }))
-        .state,
+      bodyOf(
+        await call(t, 'POST', GradePaths.delete, { token: viewer, form: { id: String(gold) } }),
+      ).state,
     ).toBe(267);
-    expect(bodyOf(await call(t, 'GET', P.gradeLogList, { token: outsider })).state).toBe(267);
+    expect(bodyOf(await call(t, 'GET', GradePaths.logList, { token: outsider })).state).toBe(267);
   });
 
   it('applyGrowth follows growth and logs every change', async () => {
@@ -166,7 +167,7 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
       await call(
         t,
         'GET',
-        `${P.gradeLogList}?memberId=${memberId}&sortField=createdAt&sortOrder=ascend`,
+        `${GradePaths.logList}?memberId=${memberId}&sortField=createdAt&sortOrder=ascend`,
         {
           token: viewer,
         },
@@ -237,31 +238,31 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
       phone: '13800002222',
     });
     const missing = bodyOf<Errors>(
-      await call(t, 'POST', P.changeMemberGrade, {
+      await call(t, 'POST', GradePaths.changeMemberGrade, {
         token: admin,
         form: { memberId: String(memberId), gradeId: String(gold), remark: ' ' },
       }),
     );
     expect(missing.data.errors[0]).toEqual({
       field: 'remark',
-      msg: MemberAdminMessages.gradeReasonRequired,
+      msg: GradeMessages.gradeReasonRequired,
     });
     // The viewer has no /member_manage/lists:edit.
     expect(
       bodyOf(
-        await call(t, 'POST', P.changeMemberGrade, {
+        await call(t, 'POST', GradePaths.changeMemberGrade, {
           token: viewer,
           form: { memberId: String(memberId), gradeId: String(gold), remark: '活动奖励' },
         }),
       ).state,
     ).toBe(267);
-    const done = await call(t, 'POST', P.changeMemberGrade, {
+    const done = await call(t, 'POST', GradePaths.changeMemberGrade, {
       token: admin,
       form: { memberId: String(memberId), gradeId: String(gold), remark: '活动奖励' },
     });
     expect(bodyOf(done).state).toBe(200);
     const logs = bodyOf<Page<GradeLogItem>>(
-      await call(t, 'GET', `${P.gradeLogList}?reason=manual&phone=0000222`, { token: admin }),
+      await call(t, 'GET', `${GradePaths.logList}?reason=manual&phone=0000222`, { token: admin }),
     ).data.list;
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({
@@ -273,13 +274,18 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
       remark: '活动奖励',
     });
     const filtered = bodyOf<Page<GradeLogItem>>(
-      await call(t, 'GET', `${P.gradeLogList}?toGradeId=${gold}&fromGradeId=${bronze}&name=手动`, {
-        token: admin,
-      }),
+      await call(
+        t,
+        'GET',
+        `${GradePaths.logList}?toGradeId=${gold}&fromGradeId=${bronze}&name=手动`,
+        {
+          token: admin,
+        },
+      ),
     ).data.list;
     expect(filtered.map((l) => l.memberId)).toEqual([memberId]);
     const badRange = bodyOf<Errors>(
-      await call(t, 'GET', `${P.gradeLogList}?startTime=2000&endTime=1000`, { token: admin }),
+      await call(t, 'GET', `${GradePaths.logList}?startTime=2000&endTime=1000`, { token: admin }),
     );
     expect(badRange.data.errors[0]?.field).toBe('endTime');
   });
@@ -287,7 +293,7 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
   it('moves members when thresholds change, and protects grades in use and the lowest grade', async () => {
     // Members of 白银 (growth 150) stay; a member with growth 600 is in 白银 until 白银 starts at 700.
     const m = await insertMember(t, { gradeId: silver, name: '阈值测试', growth: 600 });
-    const upd = await call(t, 'POST', P.gradeUpdate, {
+    const upd = await call(t, 'POST', GradePaths.update, {
       token: admin,
       json: {
         id: silver,
@@ -313,40 +319,41 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
     expect(Number(log.to_grade_id)).toBe(bronze);
 
     const lowest = bodyOf<Errors>(
-      await call(t, 'POST', P.gradeUpdate, {
+      await call(t, 'POST', GradePaths.update, {
         token: admin,
         json: { id: bronze, name: '普通会员', growthRequired: 10, pointsMultiplierPct: 100 },
       }),
     );
     expect(lowest.data.errors[0]).toEqual({
       field: 'growthRequired',
-      msg: MemberAdminMessages.lowestGradeKeep,
+      msg: GradeMessages.lowestGradeKeep,
     });
     const delLowest = bodyOf(
-      await call(t, 'POST', P.gradeDelete, { token: admin, form: { id: String(bronze) } }),
+      await call(t, 'POST', GradePaths.delete, { token: admin, form: { id: String(bronze) } }),
     );
-    expect(delLowest).toMatchObject({ state: 255, msg: MemberAdminMessages.lowestGradeDelete });
+    expect(delLowest).toMatchObject({ state: 255, msg: GradeMessages.lowestGradeDelete });
     await insertMember(t, { gradeId: gold, growth: 5000 });
     const inUse = bodyOf(
-      await call(t, 'POST', P.gradeDelete, { token: admin, form: { id: String(gold) } }),
+      await call(t, 'POST', GradePaths.delete, { token: admin, form: { id: String(gold) } }),
     );
     expect(inUse.state).toBe(255);
     expect(inUse.msg).toContain('不能删除');
 
     const spare = bodyOf<{ id: number }>(await add(grade('钻石会员', 90_000))).data.id;
     expect(
-      bodyOf(await call(t, 'POST', P.gradeDelete, { token: admin, form: { id: String(spare) } }))
-        .state,
+      bodyOf(
+        await call(t, 'POST', GradePaths.delete, { token: admin, form: { id: String(spare) } }),
+      ).state,
     ).toBe(200);
     expect(
-      bodyOf(await call(t, 'GET', `${P.gradeDetail}?id=${spare}`, { token: admin })).state,
+      bodyOf(await call(t, 'GET', `${GradePaths.detail}?id=${spare}`, { token: admin })).state,
     ).toBe(255);
   });
 
   it('exports the grade log as xlsx', async () => {
-    const res = await call(t, 'GET', `${P.gradeLogExport}?reason=manual`, { token: admin });
+    const res = await call(t, 'GET', `${GradePaths.logExport}?reason=manual`, { token: admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(bodyOf(await call(t, 'GET', P.gradeLogExport, { token: viewer })).state).toBe(267);
+    expect(bodyOf(await call(t, 'GET', GradePaths.logExport, { token: viewer })).state).toBe(267);
   });
 });

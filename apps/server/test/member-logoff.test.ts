@@ -1,11 +1,11 @@
 import {
   ApiPaths,
   LOGGED_OFF_MEMBER_NAME,
-  MemberAdminMessages,
-  MemberAdminPaths,
+  LogoffPaths,
   type HomeOverview,
   type LogoffItem,
   type Page,
+  LogoffMessages,
 } from '@health/contract';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,7 +20,6 @@ import { databaseKinds } from './helpers/databases.js';
 import { insertChannel, insertGrade, insertMember } from './helpers/member-admin.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
-const P = MemberAdminPaths;
 
 describe.each(databaseKinds)('member log-off API on %s', (kind) => {
   let t: TestApp;
@@ -95,7 +94,7 @@ describe.each(databaseKinds)('member log-off API on %s', (kind) => {
     const id = await request(memberId);
 
     const pending = bodyOf<Page<LogoffItem>>(
-      await call(t, 'GET', `${P.logoffList}?status=pending&phone=2345`, { token: viewer }),
+      await call(t, 'GET', `${LogoffPaths.list}?status=pending&phone=2345`, { token: viewer }),
     ).data;
     expect(pending.list).toHaveLength(1);
     expect(pending.list[0]).toMatchObject({
@@ -106,9 +105,9 @@ describe.each(databaseKinds)('member log-off API on %s', (kind) => {
     });
 
     const res = bodyOf(
-      await call(t, 'POST', P.logoffApprove, { token: admin, form: { id: String(id) } }),
+      await call(t, 'POST', LogoffPaths.approve, { token: admin, form: { id: String(id) } }),
     );
-    expect(res).toMatchObject({ state: 200, msg: MemberAdminMessages.approved });
+    expect(res).toMatchObject({ state: 200, msg: LogoffMessages.approved });
 
     const member = await t.db
       .selectFrom('members')
@@ -201,11 +200,11 @@ describe.each(databaseKinds)('member log-off API on %s', (kind) => {
 
     // Handled once only.
     const again = bodyOf(
-      await call(t, 'POST', P.logoffApprove, { token: admin, form: { id: String(id) } }),
+      await call(t, 'POST', LogoffPaths.approve, { token: admin, form: { id: String(id) } }),
     );
-    expect(again).toMatchObject({ state: 255, msg: MemberAdminMessages.logoffHandled });
+    expect(again).toMatchObject({ state: 255, msg: LogoffMessages.logoffHandled });
     const listed = bodyOf<Page<LogoffItem>>(
-      await call(t, 'GET', `${P.logoffList}?status=approved`, { token: viewer }),
+      await call(t, 'GET', `${LogoffPaths.list}?status=approved`, { token: viewer }),
     ).data.list;
     expect(listed[0]).toMatchObject({
       memberName: LOGGED_OFF_MEMBER_NAME,
@@ -218,7 +217,7 @@ describe.each(databaseKinds)('member log-off API on %s', (kind) => {
     const memberId = await insertMember(t, { gradeId, name: '李建国', phone: '13600007777' });
     const id = await request(memberId, '误操作');
     const missing = bodyOf<Errors>(
-      await call(t, 'POST', P.logoffReject, {
+      await call(t, 'POST', LogoffPaths.reject, {
         token: admin,
         form: { id: String(id), rejectReason: '  ' },
       }),
@@ -226,15 +225,15 @@ describe.each(databaseKinds)('member log-off API on %s', (kind) => {
     expect(missing.state).toBe(255);
     expect(missing.data.errors[0]).toEqual({
       field: 'rejectReason',
-      msg: MemberAdminMessages.rejectReasonRequired,
+      msg: LogoffMessages.rejectReasonRequired,
     });
     const done = bodyOf(
-      await call(t, 'POST', P.logoffReject, {
+      await call(t, 'POST', LogoffPaths.reject, {
         token: admin,
         json: { id, rejectReason: '账户有未完成订单' },
       }),
     );
-    expect(done).toMatchObject({ state: 200, msg: MemberAdminMessages.rejected });
+    expect(done).toMatchObject({ state: 200, msg: LogoffMessages.rejected });
     const row = await t.db
       .selectFrom('member_logoff_requests')
       .selectAll()
@@ -248,9 +247,9 @@ describe.each(databaseKinds)('member log-off API on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(member).toMatchObject({ name: '李建国', phone: '13600007777', status: 'normal' });
     const twice = bodyOf(
-      await call(t, 'POST', P.logoffApprove, { token: admin, form: { id: String(id) } }),
+      await call(t, 'POST', LogoffPaths.approve, { token: admin, form: { id: String(id) } }),
     );
-    expect(twice.msg).toBe(MemberAdminMessages.logoffHandled);
+    expect(twice.msg).toBe(LogoffMessages.logoffHandled);
     const audit = await t.db
       .selectFrom('operation_logs')
       .selectAll()
@@ -276,24 +275,26 @@ describe.each(databaseKinds)('member log-off API on %s', (kind) => {
   });
 
   it('answers 266, 267 and 404-like errors', async () => {
-    expect(bodyOf(await call(t, 'GET', P.logoffList)).state).toBe(266);
-    expect(bodyOf(await call(t, 'GET', P.logoffList, { token: outsider })).state).toBe(267);
+    expect(bodyOf(await call(t, 'GET', LogoffPaths.list)).state).toBe(266);
+    expect(bodyOf(await call(t, 'GET', LogoffPaths.list, { token: outsider })).state).toBe(267);
     expect(
-      bodyOf(await call(t, 'POST', P.logoffApprove, { token: viewer, form: { id: '1' } })).state,
+      bodyOf(await call(t, 'POST', LogoffPaths.approve, { token: viewer, form: { id: '1' } }))
+        .state,
     ).toBe(267);
     expect(
       bodyOf(
-        await call(t, 'POST', P.logoffReject, {
+        await call(t, 'POST', LogoffPaths.reject, {
           token: viewer,
           form: { id: '1', rejectReason: 'x' },
         }),
       ).state,
     ).toBe(267);
     expect(
-      bodyOf(await call(t, 'POST', P.logoffApprove, { token: admin, form: { id: '999999' } })).msg,
-    ).toBe(MemberAdminMessages.logoffNotFound);
+      bodyOf(await call(t, 'POST', LogoffPaths.approve, { token: admin, form: { id: '999999' } }))
+        .msg,
+    ).toBe(LogoffMessages.logoffNotFound);
     const bad = bodyOf<Errors>(
-      await call(t, 'GET', `${P.logoffList}?status=xx&phone=abc`, { token: admin }),
+      await call(t, 'GET', `${LogoffPaths.list}?status=xx&phone=abc`, { token: admin }),
     );
     expect(bad.data.errors.map((e) => e.field).sort()).toEqual(['phone', 'status']);
   });

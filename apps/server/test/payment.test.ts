@@ -1,4 +1,4 @@
-import { Messages, SettingsPaths, type PayConfig } from '@health/contract';
+import { Messages, type PayConfig, PaymentPaths } from '@health/contract';
 import { describe, expect, it } from 'vitest';
 import { SecretBox } from '../src/platform/secrets.js';
 import { databaseKinds } from './helpers/databases.js';
@@ -48,9 +48,9 @@ describe.each(databaseKinds)('payment config API on %s', (kind) => {
     { env: { SECRET_KEY } },
   );
 
-  const list = (token: string) => call(t, 'GET', SettingsPaths.payList, { token });
+  const list = (token: string) => call(t, 'GET', PaymentPaths.list, { token });
   const update = (token: string, form: Record<string, string>) =>
-    call(t, 'POST', SettingsPaths.payUpdate, { token, form });
+    call(t, 'POST', PaymentPaths.update, { token, form });
   const allAnswers: string[] = [];
   const remember = async <R extends { body: string }>(r: Promise<R>): Promise<R> => {
     const response = await r;
@@ -189,10 +189,10 @@ describe.each(databaseKinds)('payment config API on %s', (kind) => {
   });
 
   it('answers 266 without a session and 267 without the page or its edit action', async () => {
-    expect(bodyOf(await call(t, 'GET', SettingsPaths.payList)).state).toBe(266);
+    expect(bodyOf(await call(t, 'GET', PaymentPaths.list)).state).toBe(266);
     expect(
       bodyOf(
-        await call(t, 'POST', SettingsPaths.payUpdate, {
+        await call(t, 'POST', PaymentPaths.update, {
           form: { channel: 'balance', enabled: 'true' },
         }),
       ).state,

@@ -17,7 +17,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GradeService } from '../src/modules/member/grades/service.js';
 import {
   growthVia,
-  localDayStart,
   POINTS_EXPIRE_JOB,
   PointsService,
 } from '../src/modules/member/points/service.js';
@@ -35,14 +34,14 @@ import {
   loginAdmin,
 } from './helpers/app.js';
 import { seedGrade, seedMember } from './helpers/sign-members.js';
-import { CHINA_OFFSET_MS } from '../src/platform/china-day.js';
+import { CHINA_UTC_OFFSET_MS, chinaDayStartOf } from '@health/contract';
 import { DAY_MS } from '../src/platform/clock.js';
 
 type Errors = { errors: { field: string; msg: string }[] };
 const DAY = DAY_MS;
 /** 2023-06-15 10:00 China time. */
 const MID_2023 = Date.UTC(2023, 5, 15, 2);
-const START_2025_CN = Date.UTC(2025, 0, 1) - CHINA_OFFSET_MS;
+const START_2025_CN = Date.UTC(2025, 0, 1) - CHINA_UTC_OFFSET_MS;
 
 describe.each(databaseKinds)('points on %s', (kind) => {
   let t: TestApp;
@@ -389,7 +388,7 @@ describe.each(databaseKinds)('points on %s', (kind) => {
     it('applies the rule, the grade multiplier and the daily cap (capped part not paid)', async () => {
       rules = { ...DEFAULT_INTEGRAL_SET, measurementPoints: 30, dailyCap: 100 };
       const gold = await newMember('金卡', { grade: goldId });
-      const day = localDayStart(t.clock.now) + 3600_000;
+      const day = chinaDayStartOf(t.clock.now) + 3600_000;
       const r1 = await points.earn(t.db, { memberId: gold, type: 'measurement', at: day });
       expect(r1).toMatchObject({ requested: 45, paid: 45, capped: 0, balance: 45 });
       const r2 = await points.earn(t.db, { memberId: gold, type: 'measurement', at: day + 1 });

@@ -3,13 +3,13 @@ import {
   Messages,
   SettingsPaths,
   SignPaths,
-  signDateOf,
-  signDayStart,
   type Page,
   type SignCheckInResult,
   type SignDailyCounts,
   type SignRecord,
   type SignSet,
+  chinaDateOf,
+  chinaDayStart,
 } from '@health/contract';
 import { describe, expect, it } from 'vitest';
 import { SignService } from '../src/modules/member/sign-ins/service.js';
@@ -45,8 +45,8 @@ describe.each(databaseKinds)('daily check-in on %s', (kind) => {
   setupApp(kind, async (app) => {
     t = app;
     // Mid-morning China time, so moving by whole days stays inside one local day.
-    const today = signDateOf(t.clock.now);
-    t.clock.now = signDayStart(today) + DAY + 10 * 60 * 60 * 1000;
+    const today = chinaDateOf(t.clock.now);
+    t.clock.now = chinaDayStart(today) + DAY + 10 * 60 * 60 * 1000;
     grade = await seedGrade(t.db, '普通会员', 0, t.clock.now);
     const viewers = await createGroup(t, '只读组', [PAGE]);
     const others = await createGroup(t, '其他组', ['/sysset_home/basic']);
@@ -344,8 +344,8 @@ describe.each(databaseKinds)('daily check-in on %s', (kind) => {
     );
     expect(byName.data.pagination.total).toBe(1);
 
-    const today = signDateOf(t.clock.now);
-    const start = signDateOf(t.clock.now - 20 * DAY);
+    const today = chinaDateOf(t.clock.now);
+    const start = chinaDateOf(t.clock.now - 20 * DAY);
     const counts = bodyOf<SignDailyCounts>(
       await call(t, 'GET', `${SignPaths.dailyCounts}?start=${start}&end=${today}`, {
         token: viewer,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AuthorityPaths, MemberPaths } from '@health/contract';
+import { MemberPaths, OperatorPaths } from '@health/contract';
 import { describe, expect, it } from 'vitest';
 import {
   nonCanonicalIdJson,
@@ -61,7 +61,7 @@ describe.each(databaseKinds)('strict ids on %s', (kind) => {
     await fc.assert(
       fc.asyncProperty(nonCanonicalIdJson, async (id) => {
         const response = await post(
-          AuthorityPaths.operatorDelete,
+          OperatorPaths.delete,
           JSON.stringify({ id }),
           'application/json',
         );
@@ -84,7 +84,7 @@ describe.each(databaseKinds)('strict ids on %s', (kind) => {
       { numRuns: 60, seed: 10 },
     );
     const repeated = await post(
-      AuthorityPaths.operatorDelete,
+      OperatorPaths.delete,
       `id=${victim}&id=${victim}`,
       'application/x-www-form-urlencoded',
     );
@@ -98,7 +98,7 @@ describe.each(databaseKinds)('strict ids on %s', (kind) => {
       fc.asyncProperty(nonCanonicalIdText, async (id) => {
         const response = await t.app.inject({
           method: 'GET',
-          url: `${t.api(AuthorityPaths.operatorDetail)}?${new URLSearchParams({ id }).toString()}`,
+          url: `${t.api(OperatorPaths.detail)}?${new URLSearchParams({ id }).toString()}`,
           headers: { authorization: `Bearer ${admin}` },
         });
         expect(response.json()).toMatchObject({ state: 255 });
@@ -110,12 +110,12 @@ describe.each(databaseKinds)('strict ids on %s', (kind) => {
   it('still accepts a canonical id, as a number or a plain string', async () => {
     const asText = await t.app.inject({
       method: 'GET',
-      url: `${t.api(AuthorityPaths.operatorDetail)}?id=${victim}`,
+      url: `${t.api(OperatorPaths.detail)}?id=${victim}`,
       headers: { authorization: `Bearer ${admin}` },
     });
     expect(asText.json()).toMatchObject({ state: 200, data: { id: victim } });
     const deleted = await post(
-      AuthorityPaths.operatorDelete,
+      OperatorPaths.delete,
       JSON.stringify({ id: victim }),
       'application/json',
     );

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Messages, SettingsPaths, UploadMessages, type UploadResult } from '@health/contract';
+import { Messages, UploadMessages, type UploadResult, UploadPaths } from '@health/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
@@ -66,7 +66,7 @@ describe.each(databaseKinds)('image uploads on %s', (kind) => {
     const { payload, headers } = multipart(filename, content, type);
     return t.app.inject({
       method: 'POST',
-      url: t.api(SettingsPaths.uploadImage),
+      url: t.api(UploadPaths.image),
       headers: { ...headers, ...(token ? bearer(token) : {}) },
       payload,
     });
@@ -126,7 +126,7 @@ describe.each(databaseKinds)('image uploads on %s', (kind) => {
 
     const none = await t.app.inject({
       method: 'POST',
-      url: t.api(SettingsPaths.uploadImage),
+      url: t.api(UploadPaths.image),
       headers: { ...bearer(admin), 'content-type': 'application/json' },
       payload: {},
     });

@@ -24,3 +24,8 @@ export function chinaDayStart(date: string): number {
 export function chinaDayStartOf(at: number): number {
   return Math.floor((at + CHINA_UTC_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_UTC_OFFSET_MS;
 }
+
+/** The China wall-clock of `at`, read with the UTC getters of the returned Date. */
+export function chinaWallClock(at: number): Date {
+  return new Date(at + CHINA_UTC_OFFSET_MS);
+}

@@ -30,7 +30,6 @@ export * from './member/grades.js';
 export * from './member/channels.js';
 export * from './member/action-logs.js';
 export * from './member/logoffs.js';
-export * from './compat.js';
 export * from './member/points.js';
 export * from './member/sign-ins.js';
 export * from './member/notices.js';

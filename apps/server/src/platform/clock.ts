@@ -3,5 +3,6 @@ export type Clock = () => number;
 
 export const systemClock: Clock = () => Date.now();
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+/** One day; calendar days are China days (the contract's china-day.ts). */
+export { DAY_MS } from '@health/contract';
 export const MINUTE_MS = 60 * 1000;

@@ -9,8 +9,8 @@ import { PasswordChangeRequiredError, PermissionError } from './errors.js';
  *
  *   config: { public: true }                                  // no login (captcha, token)
  *   config: { frontPath: ANY_OPERATOR }                       // any logged-in operator
- *   config: { frontPath: '/sysset_home/basic' }               // reading a page
- *   config: { frontPath: '/member_manage/lists', action: 'export' }   // an action on a page
+ *   config: { frontPath: PAGES.overview }               // reading a page
+ *   config: { frontPath: PAGES.members, action: 'export' }   // an action on a page
  *   config: { frontPath: ['/a/list', '/b/list'] }             // any one of several pages
  *
  * Every non-public route is authenticated (266 without a live session) and then checked against

@@ -1,4 +1,9 @@
-import { AuthorityMessages, RELATIONSHIPS, idNumberCheckDigit } from '@health/contract';
+import {
+  RELATIONSHIPS,
+  idNumberCheckDigit,
+  GroupMessages,
+  OperatorMessages,
+} from '@health/contract';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,14 +41,14 @@ import {
 
 /** The refusals of the "no operator grants more than it holds" rules (267 by design). */
 const ESCALATION_REFUSALS = new Set<string>([
-  AuthorityMessages.groupNotHeld,
-  AuthorityMessages.groupBeyondOwn,
-  AuthorityMessages.ownGroupLocked,
-  AuthorityMessages.ownGroupChange,
-  AuthorityMessages.superAdminOnly,
-  AuthorityMessages.operatorBeyondOwn,
+  OperatorMessages.groupNotHeld,
+  GroupMessages.groupBeyondOwn,
+  GroupMessages.ownGroupLocked,
+  OperatorMessages.ownGroupChange,
+  OperatorMessages.superAdminOnly,
+  OperatorMessages.operatorBeyondOwn,
 ]);
-const RESOURCES_NOT_HELD = AuthorityMessages.resourcesNotHeld('');
+const RESOURCES_NOT_HELD = GroupMessages.resourcesNotHeld('');
 const isEscalationRefusal = (msg: string) =>
   ESCALATION_REFUSALS.has(msg) || msg.startsWith(RESOURCES_NOT_HELD);
 

@@ -1,10 +1,9 @@
-import { PAGES } from '../catalogue.js';
 import { z } from 'zod';
 import { fromNumberOrText, nullableIdSchema, optionalIdSchema } from '../ids.js';
 import { contentIdSchema, mainlandPhoneField, PhoneMessages } from '../content-fields.js';
 import { optionalEpochMs, optionalText, sortQuerySchema } from '../list-query.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
-import { ContactMessages, ContactPaths, contactInputSchema } from './contacts.js';
+import { ContactMessages, contactInputSchema } from './contacts.js';
 
 /**
  * Members (PRODUCT.md §4 member: /member_manage/lists, /detail). Phones and identity numbers are masked in every answer; one value is revealed by the
@@ -21,19 +20,6 @@ export const MemberPaths = {
   export: '/v3/member/admin/member/export',
   revealPhone: '/v3/member/admin/member/revealPhone',
   revealIdNumber: '/v3/member/admin/member/revealIdNumber',
-  // Contacts' own, until server and web use ContactPaths (then remove).
-  contactList: ContactPaths.list,
-  contactAdd: ContactPaths.add,
-  contactUpdate: ContactPaths.update,
-  contactDelete: ContactPaths.delete,
-  contactRevealPhone: ContactPaths.revealPhone,
-  contactExport: ContactPaths.export,
-} as const;
-
-export const MemberPages = {
-  lists: PAGES.members,
-  detail: PAGES.memberDetail,
-  manage: PAGES.contacts,
 } as const;
 
 export const MemberMessages = {
@@ -56,13 +42,6 @@ export const MemberMessages = {
   saved: '会员已保存',
   frozen: '会员已冻结',
   unfrozen: '会员已解冻',
-  // Contacts' own, until server and web use ContactMessages (then remove).
-  contactNotFound: ContactMessages.contactNotFound,
-  relationshipInvalid: ContactMessages.relationshipInvalid,
-  tooManyContacts: ContactMessages.tooManyContacts,
-  contactAdded: ContactMessages.contactAdded,
-  contactSaved: ContactMessages.contactSaved,
-  contactDeleted: ContactMessages.contactDeleted,
 } as const;
 
 /* ------------------------------------------------------------------ identity number */

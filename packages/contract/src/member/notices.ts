@@ -1,4 +1,3 @@
-import { PAGES } from '../catalogue.js';
 import { z } from 'zod';
 import { fromNumberOrText, idListSchema } from '../ids.js';
 import { contentIdSchema } from '../content-fields.js';
@@ -13,9 +12,6 @@ import { listQuerySchema, pageOf } from '../pagination.js';
  * Status: draft → scheduled → sent | withdrawn; draft → sent (send now); scheduled → draft (edit);
  * sent → withdrawn.
  */
-
-export const NOTICE_PAGE = PAGES.notices;
-export const NOTICE_DETAIL_PAGE = PAGES.noticeEdit;
 
 export const NoticePaths = {
   list: '/v3/notice/admin/notice/list',

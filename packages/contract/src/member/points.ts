@@ -1,4 +1,3 @@
-import { PAGES } from '../catalogue.js';
 import { z } from 'zod';
 import { fromNumberOrText, idSchema, optionalIdSchema } from '../ids.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
@@ -19,10 +18,6 @@ export const PointsPaths = {
   ledgerExport: '/v3/points/admin/ledger/export',
   ledgerSummary: '/v3/points/admin/ledger/summary',
 } as const;
-
-export const POINTS_ADJUST_PAGE = PAGES.members;
-export const INTEGRAL_CONFIG_PAGE = PAGES.pointsConfig;
-export const INTEGRAL_DETAILS_PAGE = PAGES.pointsLedger;
 
 export const POINTS_ADJUST_MAX = 100_000;
 

@@ -1,11 +1,4 @@
-import {
-  CHINA_UTC_OFFSET_MS,
-  DAY_MS,
-  chinaDateOf,
-  chinaDayStart,
-  shiftChinaDate,
-} from '../china-day.js';
-import { PAGES } from '../catalogue.js';
+import { DAY_MS } from '../china-day.js';
 import { z } from 'zod';
 import { fromNumberOrText, optionalIdSchema } from '../ids.js';
 import { checkTimeRange, optionalText, timeRangeQuerySchema } from '../list-query.js';
@@ -20,8 +13,6 @@ import { listQuerySchema, pageOf } from '../pagination.js';
  * points once per streak. Points go through the points ledger (its daily cap applies).
  */
 
-export const SIGN_PAGE = PAGES.signIns;
-
 export const SignPaths = {
   recordList: '/v3/sign/admin/record/list',
   recordExport: '/v3/sign/admin/record/export',
@@ -29,12 +20,6 @@ export const SignPaths = {
   /** Support staff record a check-in for a member who called in (action edit). */
   checkIn: '/v3/sign/admin/record/checkIn',
 } as const;
-
-/** Check-in days are calendar days in China time (china-day.ts); the old names, until callers move. */
-export const SIGN_TZ_OFFSET_MS = CHINA_UTC_OFFSET_MS;
-export const signDateOf = chinaDateOf;
-export const shiftSignDate = shiftChinaDate;
-export const signDayStart = chinaDayStart;
 
 export const SignMessages = {
   alreadySigned: '今日已签到',

@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { PAGES } from '../catalogue.js';
 import { ApiPaths } from '../api-paths.js';
 import { idSchema } from '../ids.js';
-import { PaymentPaths } from './payments.js';
-import { UploadPaths } from './uploads.js';
-import { DEFAULT_INTEGRAL_SET, INTEGRAL_CONFIG_PAGE, integralSetSchema } from '../member/points.js';
-import { DEFAULT_SIGN_SET, SIGN_PAGE, signSetSchema } from '../member/sign-ins.js';
+import { DEFAULT_INTEGRAL_SET, integralSetSchema } from '../member/points.js';
+import { DEFAULT_SIGN_SET, signSetSchema } from '../member/sign-ins.js';
 
 /**
  * System settings (PRODUCT.md §4 "sysset"): one zod schema per settings section, shared by the
@@ -20,10 +19,6 @@ export const SettingsPaths = {
   siteInfo: ApiPaths.siteInfo,
   /** Enabled doctors who can be picked to take consultations (conversation_set). */
   doctorOptions: '/v3/system/admin/setting/doctorOptions',
-  // Their own entities' paths, until server and web use PaymentPaths / UploadPaths (then remove).
-  payList: PaymentPaths.list,
-  payUpdate: PaymentPaths.update,
-  uploadImage: UploadPaths.image,
 } as const;
 
 /* ---------------------------------------------------------------- field helpers */
@@ -595,8 +590,8 @@ export const SETTINGS_SECTIONS = Object.keys(SETTINGS_SCHEMAS) as SettingsSectio
 
 /** Sections whose page lives outside 系统设置. */
 const SECTION_PAGES: Partial<Record<SettingsSection, string>> = {
-  integral: INTEGRAL_CONFIG_PAGE,
-  sign: SIGN_PAGE,
+  integral: PAGES.pointsConfig,
+  sign: PAGES.signIns,
 };
 
 /** The front path of a section's page: "/sysset_setting/<section>" unless listed above. */

@@ -1,4 +1,4 @@
-import { MemberAdminPages } from '@health/contract';
+import { PAGES } from '@health/contract';
 import type { Area } from '../../platform/area.js';
 import { memberActionLogRoutes } from './action-logs/routes.js';
 import { memberChannelRoutes } from './channels/routes.js';
@@ -48,7 +48,7 @@ export const member: Area = {
       {
         key: 'pendingLogoff',
         title: '待审核注销申请',
-        link: MemberAdminPages.logoff,
+        link: PAGES.logoffs,
         query: 'status=pending',
         count: (db) => logoff.pendingCount(db),
       },

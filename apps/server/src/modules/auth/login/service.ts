@@ -15,6 +15,7 @@ import {
   State,
   type CaptchaResponse,
   type TokenResponse,
+  type PasswordLogin,
 } from '@health/contract';
 import { fromDbBool } from '../../../db/values.js';
 import { MINUTE_MS } from '../../../platform/clock.js';
@@ -40,13 +41,6 @@ export interface ClientMeta {
   ip: string;
   userAgent: string;
   requestId: string;
-}
-
-export interface PasswordLogin {
-  username: string;
-  password: string;
-  verifyCode: string;
-  verifyKey: string;
 }
 
 /** Operation-log wording of each login outcome. */

@@ -1,6 +1,5 @@
 import {
   ApiPaths,
-  AuthorityPaths,
   Messages,
   envelope,
   resourcesResponseSchema,
@@ -11,6 +10,7 @@ import {
   userInfoSchema,
   type Envelope,
   type ResourcesResponse,
+  OperatorPaths,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -84,7 +84,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    AuthorityPaths.mySessions,
+    OperatorPaths.mySessions,
     {
       config: { frontPath: ANY_OPERATOR },
       schema: {
@@ -97,7 +97,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
-    AuthorityPaths.revokeMySession,
+    OperatorPaths.revokeMySession,
     {
       config: { frontPath: ANY_OPERATOR },
       schema: {

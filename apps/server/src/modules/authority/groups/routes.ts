@@ -1,5 +1,5 @@
 import {
-  AuthorityPaths,
+  PAGES,
   groupAddRequestSchema,
   groupDetailSchema,
   groupIdQuerySchema,
@@ -9,6 +9,7 @@ import {
   groupOptionsResponseSchema,
   groupUpdateRequestSchema,
   idResponseSchema,
+  GroupPaths,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,8 +19,8 @@ import { ok } from '../../../platform/envelope.js';
 import { routeOptions } from '../../../platform/route-options.js';
 import { GroupsService } from './service.js';
 
-const GROUP_PAGE = '/sysset_authority/authority_group';
-const MEMBER_PAGE = '/sysset_authority/authority_member';
+const GROUP_PAGE = PAGES.groups;
+const MEMBER_PAGE = PAGES.operators;
 const TAGS = ['authority'];
 
 const route = routeOptions(TAGS, GROUP_PAGE);
@@ -32,7 +33,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   const groups = new GroupsService(ctx);
 
   app.get(
-    AuthorityPaths.groupList,
+    GroupPaths.list,
     route({
       summary: '权限组列表（含页面数与操作员数）',
       querystring: groupListQuerySchema,
@@ -42,7 +43,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   );
 
   app.get(
-    AuthorityPaths.groupDetail,
+    GroupPaths.detail,
     route({
       summary: '权限组详情（含已授予的页面与操作）',
       querystring: groupIdQuerySchema,
@@ -52,7 +53,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   );
 
   app.get(
-    AuthorityPaths.groupOptions,
+    GroupPaths.options,
     route({
       summary: '权限组选项（操作员表单与筛选）',
       frontPath: [GROUP_PAGE, MEMBER_PAGE],
@@ -62,7 +63,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   );
 
   app.post(
-    AuthorityPaths.groupAdd,
+    GroupPaths.add,
     route({
       summary: '新增权限组（resources：页面与操作的键，JSON 数组或逗号分隔）',
       action: 'add',
@@ -73,7 +74,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   );
 
   app.post(
-    AuthorityPaths.groupUpdate,
+    GroupPaths.update,
     route({
       summary: '修改权限组（其操作员的下一次请求即按新权限校验）',
       action: 'edit',
@@ -88,7 +89,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   );
 
   app.post(
-    AuthorityPaths.groupDelete,
+    GroupPaths.delete,
     route({
       summary: '删除权限组（内置分组与仍有操作员的分组不能删除）',
       action: 'delete',

@@ -2,7 +2,6 @@ import {
   ALL_PAGE_PATHS,
   ALL_PERMISSION_KEYS,
   ACTION_SEPARATOR,
-  AuthorityMessages,
   expandGrants,
   findPage,
   isPermissionKey,
@@ -13,6 +12,7 @@ import {
   type GroupOption,
   type Page,
   State,
+  GroupMessages,
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool } from '../../../db/values.js';
@@ -47,7 +47,7 @@ export function keysToStore(picked: readonly string[]): string[] {
     (key) => !(isPageKey(key) && findPage(key)?.hidden),
   );
   if (!keys.some(isPageKey)) {
-    throw ValidationError.field('resources', AuthorityMessages.noPageSelected);
+    throw ValidationError.field('resources', GroupMessages.noPageSelected);
   }
   return keys.sort(byCatalogueOrder);
 }
@@ -106,7 +106,7 @@ export class GroupsService {
 
   private async load(id: number): Promise<{ row: GroupRow; stored: string[] }> {
     const row = await this.repo.find(id);
-    if (!row) throw new NotFoundError(AuthorityMessages.groupNotFound);
+    if (!row) throw new NotFoundError(GroupMessages.groupNotFound);
     const stored = (await this.repo.resourcesOf([id])).get(id) ?? [];
     return { row, stored };
   }
@@ -147,7 +147,7 @@ export class GroupsService {
     throw await this.ctx.audit.refusal(
       actor,
       { module: 'authority', action, target, after: { resources: missing } },
-      AuthorityMessages.resourcesNotHeld(
+      GroupMessages.resourcesNotHeld(
         missing.length > 3 ? `${titles} 等${missing.length}项` : titles,
       ),
     );
@@ -167,16 +167,14 @@ export class GroupsService {
     throw await this.ctx.audit.refusal(
       actor,
       { module: 'authority', action, target: `权限组 ${row.name}` },
-      row.id === actor.groupId
-        ? AuthorityMessages.ownGroupLocked
-        : AuthorityMessages.groupBeyondOwn,
+      row.id === actor.groupId ? GroupMessages.ownGroupLocked : GroupMessages.groupBeyondOwn,
     );
   }
 
   private async assertNameFree(name: string, exceptId?: number): Promise<void> {
     const other = await this.repo.findByName(name);
     if (other && other.id !== exceptId) {
-      throw ValidationError.field('name', AuthorityMessages.groupNameTaken);
+      throw ValidationError.field('name', GroupMessages.groupNameTaken);
     }
   }
 
@@ -206,7 +204,7 @@ export class GroupsService {
           },
         };
       },
-      () => ValidationError.field('name', AuthorityMessages.groupNameTaken),
+      () => ValidationError.field('name', GroupMessages.groupNameTaken),
     );
   }
 
@@ -216,7 +214,7 @@ export class GroupsService {
    */
   async update(actor: Actor, id: number, input: GroupInput): Promise<void> {
     const { row, stored } = await this.load(id);
-    if (fromDbBool(row.builtin)) throw new AppError(State.FAILED, AuthorityMessages.builtinLocked);
+    if (fromDbBool(row.builtin)) throw new AppError(State.FAILED, GroupMessages.builtinLocked);
     await this.assertMayChange(actor, row, stored, 'edit');
     const keys = keysToStore(input.resources);
     await this.assertHoldsKeys(actor, keys, 'edit', `权限组 ${row.name}`);
@@ -240,19 +238,19 @@ export class GroupsService {
           },
         };
       },
-      () => ValidationError.field('name', AuthorityMessages.groupNameTaken),
+      () => ValidationError.field('name', GroupMessages.groupNameTaken),
     );
   }
 
   async delete(actor: Actor, id: number): Promise<void> {
     const { row, stored } = await this.load(id);
-    if (fromDbBool(row.builtin)) throw new AppError(State.FAILED, AuthorityMessages.builtinLocked);
+    if (fromDbBool(row.builtin)) throw new AppError(State.FAILED, GroupMessages.builtinLocked);
     await this.assertMayChange(actor, row, stored, 'delete');
     await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new GroupsRepo(trx);
       // Counted inside the transaction so an operator added meanwhile is not orphaned.
       const operators = await repo.countOperators(id);
-      if (operators > 0) throw new AppError(State.FAILED, AuthorityMessages.groupInUse(operators));
+      if (operators > 0) throw new AppError(State.FAILED, GroupMessages.groupInUse(operators));
       await repo.delete(id);
       return {
         result: undefined,

@@ -1,4 +1,5 @@
 import {
+  PAGES,
   OperateLogPaths,
   operateLogExportQuerySchema,
   operateLogItemSchema,
@@ -14,7 +15,7 @@ import { routeOptions } from '../../../platform/route-options.js';
 import { sendExport } from '../../../platform/export.js';
 import { OperateLogService } from './service.js';
 
-const PAGE = '/sysset_authority/operate_log';
+const PAGE = PAGES.operateLogs;
 
 const route = routeOptions(['authority'], PAGE);
 

@@ -1,5 +1,5 @@
 import {
-  AuthorityPaths,
+  PAGES,
   countResponseSchema,
   idResponseSchema,
   initialPasswordResponseSchema,
@@ -14,6 +14,7 @@ import {
   revealPhoneResponseSchema,
   revokeSessionRequestSchema,
   sessionListResponseSchema,
+  OperatorPaths,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +24,7 @@ import { ok } from '../../../platform/envelope.js';
 import { routeOptions } from '../../../platform/route-options.js';
 import { OperatorsService } from './service.js';
 
-const PAGE = '/sysset_authority/authority_member';
+const PAGE = PAGES.operators;
 const TAGS = ['authority'];
 
 const route = routeOptions(TAGS, PAGE);
@@ -39,7 +40,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
   const operators = new OperatorsService(ctx);
 
   app.get(
-    AuthorityPaths.operatorList,
+    OperatorPaths.list,
     route({
       summary: '操作员列表（手机号已脱敏）',
       querystring: operatorListQuerySchema,
@@ -49,7 +50,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
   );
 
   app.get(
-    AuthorityPaths.operatorDetail,
+    OperatorPaths.detail,
     route({
       summary: '操作员详情（手机号已脱敏）',
       querystring: operatorIdQuerySchema,
@@ -59,7 +60,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
   );
 
   app.post(
-    AuthorityPaths.operatorAdd,
+    OperatorPaths.add,
     route({
       summary: '新增操作员（初始密码留空则由系统生成，仅在本次应答中返回；首次登录须修改）',
       action: 'add',
@@ -70,7 +71,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
   );
 
   app.post(
-    AuthorityPaths.operatorUpdate,
+    OperatorPaths.update,
     route({
       summary: '修改操作员（不提交 phone 则保留原手机号）',
       action: 'edit',
@@ -85,7 +86,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
   );
 
   app.post(
-    AuthorityPaths.operatorDelete,
+    OperatorPaths.delete,
     route({
       summary: '删除操作员（不能删除自己或最后一个启用的超级管理员）',
       action: 'delete',
@@ -99,7 +100,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
   );
 
   app.post(
-    AuthorityPaths.operatorResetPwd,
+    OperatorPaths.resetPwd,
     route({
       summary: '重置密码（新的初始密码，下次登录须修改；该操作员的会话全部结束）',
       action: 'reset',
@@ -114,7 +115,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
   );
 
   app.post(
-    AuthorityPaths.operatorEnable,
+    OperatorPaths.enable,
     route({
       summary: '启用操作员',
       action: 'edit',
@@ -128,7 +129,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
   );
 
   app.post(
-    AuthorityPaths.operatorDisable,
+    OperatorPaths.disable,
     route({
       summary: '停用操作员（其会话立即结束；count 为结束的会话数）',
       action: 'edit',
@@ -142,7 +143,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
   );
 
   app.post(
-    AuthorityPaths.operatorRevealPhone,
+    OperatorPaths.revealPhone,
     route({
       summary: '查看手机号明文（记入操作日志）',
       action: 'reveal',
@@ -154,7 +155,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
   );
 
   app.get(
-    AuthorityPaths.operatorSessions,
+    OperatorPaths.sessions,
     route({
       summary: '操作员的在线会话',
       action: 'session',
@@ -165,7 +166,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
   );
 
   app.post(
-    AuthorityPaths.operatorRevokeSession,
+    OperatorPaths.revokeSession,
     route({
       summary: '结束操作员的一个会话',
       action: 'session',

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import {
-  AuthorityMessages,
   PASSWORD_SPECIAL_CHARS,
   State,
   checkNewPassword,
@@ -12,6 +11,7 @@ import {
   type Page,
   type SessionItem,
   type StaffRole,
+  OperatorMessages,
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool } from '../../../db/values.js';
@@ -117,8 +117,8 @@ export class OperatorsService {
       actor,
       { module: 'authority', action, target: `操作员 ${row.username}` },
       fromDbBool(row.group_builtin)
-        ? AuthorityMessages.superAdminOnly
-        : AuthorityMessages.operatorBeyondOwn,
+        ? OperatorMessages.superAdminOnly
+        : OperatorMessages.operatorBeyondOwn,
     );
   }
 
@@ -138,7 +138,7 @@ export class OperatorsService {
     throw await this.ctx.audit.refusal(
       actor,
       { module: 'authority', action, target, after: { group: group.name } },
-      grants.builtin ? AuthorityMessages.superAdminOnly : AuthorityMessages.groupNotHeld,
+      grants.builtin ? OperatorMessages.superAdminOnly : OperatorMessages.groupNotHeld,
     );
   }
 
@@ -178,7 +178,7 @@ export class OperatorsService {
 
   private async load(id: number, repo = this.repo): Promise<OperatorRecord> {
     const row = await repo.find(id);
-    if (!row) throw new NotFoundError(AuthorityMessages.operatorNotFound);
+    if (!row) throw new NotFoundError(OperatorMessages.operatorNotFound);
     return row;
   }
 
@@ -194,13 +194,13 @@ export class OperatorsService {
   private async assertUsernameFree(username: string, exceptId?: number): Promise<void> {
     const other = await this.repo.findByUsername(username);
     if (other && other.id !== exceptId) {
-      throw ValidationError.field('username', AuthorityMessages.usernameTaken);
+      throw ValidationError.field('username', OperatorMessages.usernameTaken);
     }
   }
 
   private async requireGroup(groupId: number) {
     const group = await this.repo.findGroup(groupId);
-    if (!group) throw ValidationError.field('groupId', AuthorityMessages.groupMissing);
+    if (!group) throw ValidationError.field('groupId', OperatorMessages.groupMissing);
     return group;
   }
 
@@ -218,13 +218,13 @@ export class OperatorsService {
   private static async assertNotLastSuperAdmin(repo: OperatorsRepo, row: OperatorRecord) {
     if (!fromDbBool(row.group_builtin) || !fromDbBool(row.enabled)) return;
     if ((await repo.countOtherEnabledSuperAdmins(row.id)) === 0) {
-      throw new AppError(State.FAILED, AuthorityMessages.lastSuperAdmin);
+      throw new AppError(State.FAILED, OperatorMessages.lastSuperAdmin);
     }
   }
 
   private static rethrowUnique(err: unknown): never {
     if (isUniqueViolation(err)) {
-      throw ValidationError.field('username', AuthorityMessages.usernameTaken);
+      throw ValidationError.field('username', OperatorMessages.usernameTaken);
     }
     throw err;
   }
@@ -274,7 +274,7 @@ export class OperatorsService {
       throw await this.ctx.audit.refusal(
         actor,
         { module: 'authority', action: 'edit', target },
-        AuthorityMessages.ownGroupChange,
+        OperatorMessages.ownGroupChange,
       );
     }
     const group = await this.requireGroup(input.groupId);
@@ -309,7 +309,7 @@ export class OperatorsService {
           },
         };
       },
-      () => ValidationError.field('username', AuthorityMessages.usernameTaken),
+      () => ValidationError.field('username', OperatorMessages.usernameTaken),
     );
   }
 
@@ -317,7 +317,7 @@ export class OperatorsService {
     const before = await this.load(id);
     const self = actor;
     if (!enabled && id === self.operatorId) {
-      throw new AppError(State.FAILED, AuthorityMessages.cannotDisableSelf);
+      throw new AppError(State.FAILED, OperatorMessages.cannotDisableSelf);
     }
     await this.assertMayManage(actor, before, enabled ? 'enable' : 'disable');
     const at = this.ctx.now();
@@ -345,7 +345,7 @@ export class OperatorsService {
   async delete(actor: Actor, id: number): Promise<void> {
     const before = await this.load(id);
     if (id === actor.operatorId) {
-      throw new AppError(State.FAILED, AuthorityMessages.cannotDeleteSelf);
+      throw new AppError(State.FAILED, OperatorMessages.cannotDeleteSelf);
     }
     await this.assertMayManage(actor, before, 'delete');
     await auditedChange(this.ctx, actor, async (trx) => {
@@ -455,10 +455,10 @@ export class OperatorsService {
     if (operatorId !== self.operatorId)
       await this.assertMayManage(actor, operator, 'revokeSession');
     if (sessionId === self.sessionId) {
-      throw new AppError(State.FAILED, AuthorityMessages.cannotRevokeCurrent);
+      throw new AppError(State.FAILED, OperatorMessages.cannotRevokeCurrent);
     }
     const session = await this.ctx.sessions.findLiveOf(operatorId, sessionId, this.ctx.now());
-    if (!session) throw new NotFoundError(AuthorityMessages.sessionNotFound);
+    if (!session) throw new NotFoundError(OperatorMessages.sessionNotFound);
     await auditedChange(this.ctx, actor, async (trx) => {
       const own = operatorId === self.operatorId;
       await this.ctx.sessions.revoke(sessionId, own ? 'logout' : 'revoked_by_admin', trx);

@@ -1,9 +1,9 @@
 import {
-  MemberAdminPages as P,
-  MemberAdminPaths,
   actionLogExportQuerySchema,
   actionLogListQuerySchema,
   actionLogListSchema,
+  ActionLogPaths,
+  PAGES,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
@@ -15,7 +15,7 @@ import { ActionLogService } from './service.js';
 
 const tags = ['member-action-log'];
 
-const route = routeOptions(tags, P.actionLog);
+const route = routeOptions(tags, PAGES.actionLogs);
 
 /** The members' action log: list (also the member detail tab) and export. */
 export const memberActionLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -25,10 +25,10 @@ export const memberActionLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   const logs = new ActionLogService(ctx);
 
   app.get(
-    MemberAdminPaths.actionLogList,
+    ActionLogPaths.list,
     route({
       summary: '会员行为日志（手机号片段、姓名、行为、IP、时间；memberId）',
-      frontPath: [P.actionLog, P.detail],
+      frontPath: [PAGES.actionLogs, PAGES.memberDetail],
       querystring: actionLogListQuerySchema,
       data: actionLogListSchema,
     }),
@@ -36,7 +36,7 @@ export const memberActionLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   );
 
   app.get(
-    MemberAdminPaths.actionLogExport,
+    ActionLogPaths.export,
     route({
       summary: '导出会员行为日志（当前筛选）',
       action: 'export',

@@ -1,6 +1,4 @@
 import {
-  MemberAdminPages as P,
-  MemberAdminPaths,
   channelListQuerySchema,
   channelListSchema,
   channelOptionsSchema,
@@ -10,6 +8,8 @@ import {
   contentIdQuerySchema,
   memberAdminIdBodySchema,
   memberChannelSchema,
+  ChannelPaths,
+  PAGES,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,14 +23,14 @@ const tags = ['member-channel'];
 const idData = z.object({ id: z.number().int() });
 /** Pages that pick a channel from a list (filters, targets). */
 const CHANNEL_READERS = [
-  P.channel,
-  P.lists,
-  P.detail,
-  '/member_sign/activity',
-  '/member_sign/activitydetail',
+  PAGES.channels,
+  PAGES.members,
+  PAGES.memberDetail,
+  PAGES.notices,
+  PAGES.noticeEdit,
 ];
 
-const route = routeOptions(tags, P.channel);
+const route = routeOptions(tags, PAGES.channels);
 
 /** Acquisition channels: CRUD, registration link and QR code. */
 export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -40,7 +40,7 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   const channels = new ChannelService(ctx);
 
   app.get(
-    MemberAdminPaths.channelList,
+    ChannelPaths.list,
     route({
       summary: '渠道列表（名称、编码、状态筛选；含会员数与注册链接）',
       querystring: channelListQuerySchema,
@@ -50,7 +50,7 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   );
 
   app.get(
-    MemberAdminPaths.channelOptions,
+    ChannelPaths.options,
     route({
       summary: '全部渠道（下拉选项）',
       frontPath: CHANNEL_READERS,
@@ -60,13 +60,13 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   );
 
   app.get(
-    MemberAdminPaths.channelDetail,
+    ChannelPaths.detail,
     route({ summary: '渠道详情', querystring: contentIdQuerySchema, data: memberChannelSchema }),
     async (request) => ok(await channels.detail(request.query.id)),
   );
 
   app.get(
-    MemberAdminPaths.channelQrcode,
+    ChannelPaths.qrcode,
     route({
       summary: '渠道注册链接与二维码（PNG data URL）',
       querystring: contentIdQuerySchema,
@@ -76,7 +76,7 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   );
 
   app.post(
-    MemberAdminPaths.channelAdd,
+    ChannelPaths.add,
     route({
       summary: '新增渠道（编码唯一：字母、数字、下划线、短横线）',
       action: 'add',
@@ -87,7 +87,7 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   );
 
   app.post(
-    MemberAdminPaths.channelUpdate,
+    ChannelPaths.update,
     route({
       summary: '修改渠道（含启用/停用）',
       action: 'edit',
@@ -102,7 +102,7 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   );
 
   app.post(
-    MemberAdminPaths.channelDelete,
+    ChannelPaths.delete,
     route({
       summary: '删除渠道（有会员的渠道不能删除，可停用）',
       action: 'delete',

@@ -1,5 +1,4 @@
 import {
-  MemberAdminMessages,
   SETTINGS_DEFAULTS,
   type ChannelListQuery,
   type ChannelOption,
@@ -8,6 +7,7 @@ import {
   type MemberChannel,
   type Page,
   type SiteInfo,
+  ChannelMessages,
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import QRCode from 'qrcode';
@@ -79,7 +79,7 @@ export class ChannelService {
 
   private async load(id: number): Promise<ChannelRow> {
     const row = await this.repo.find(id);
-    if (!row) throw new NotFoundError(MemberAdminMessages.channelNotFound);
+    if (!row) throw new NotFoundError(ChannelMessages.channelNotFound);
     return row;
   }
 
@@ -91,7 +91,7 @@ export class ChannelService {
   async qrcode(id: number): Promise<ChannelQrcode> {
     const row = await this.load(id);
     const link = channelLink(this.h5Domain(), row.code);
-    if (!link) throw new AppError(255, MemberAdminMessages.h5DomainMissing);
+    if (!link) throw new AppError(255, ChannelMessages.h5DomainMissing);
     const dataUrl = await QRCode.toDataURL(link, {
       type: 'image/png',
       errorCorrectionLevel: 'M',
@@ -104,7 +104,7 @@ export class ChannelService {
   private async assertCodeFree(code: string, exceptId?: number): Promise<void> {
     const other = await this.repo.findByCode(code);
     if (other && Number(other.id) !== exceptId)
-      throw ValidationError.field('code', MemberAdminMessages.channelCodeTaken);
+      throw ValidationError.field('code', ChannelMessages.channelCodeTaken);
   }
 
   private static columns(input: ChannelSaveRequest) {
@@ -138,7 +138,7 @@ export class ChannelService {
           },
         };
       },
-      () => ValidationError.field('code', MemberAdminMessages.channelCodeTaken),
+      () => ValidationError.field('code', ChannelMessages.channelCodeTaken),
     );
   }
 
@@ -165,7 +165,7 @@ export class ChannelService {
           },
         };
       },
-      () => ValidationError.field('code', MemberAdminMessages.channelCodeTaken),
+      () => ValidationError.field('code', ChannelMessages.channelCodeTaken),
     );
   }
 
@@ -176,7 +176,7 @@ export class ChannelService {
     await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new ChannelsRepo(trx);
       const members = await repo.memberCount(id);
-      if (members > 0) throw new AppError(255, MemberAdminMessages.channelInUse(members));
+      if (members > 0) throw new AppError(255, ChannelMessages.channelInUse(members));
       await repo.delete(id);
       return {
         result: undefined,

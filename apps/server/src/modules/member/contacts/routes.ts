@@ -1,7 +1,4 @@
 import {
-  MemberMessages,
-  MemberPages,
-  MemberPaths,
   contactAddRequestSchema,
   contactExportQuerySchema,
   contactIdRequestSchema,
@@ -10,6 +7,9 @@ import {
   contactUpdateRequestSchema,
   memberIdResponseSchema,
   revealMemberPhoneResponseSchema,
+  ContactMessages,
+  ContactPaths,
+  PAGES,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,11 +21,11 @@ import { sendExport } from '../../../platform/export.js';
 import { ContactsService } from './service.js';
 
 /** Contacts are read and changed from the member list / detail and from 家庭成员管理. */
-const PAGES = [MemberPages.lists, MemberPages.manage];
-const READ_PAGES = [MemberPages.lists, MemberPages.detail, MemberPages.manage];
+const WRITE_PAGES = [PAGES.members, PAGES.contacts];
+const READ_PAGES = [PAGES.members, PAGES.memberDetail, PAGES.contacts];
 const TAGS = ['member'];
 
-const route = routeOptions(TAGS, PAGES);
+const route = routeOptions(TAGS, WRITE_PAGES);
 
 export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
@@ -34,7 +34,7 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   const contacts = new ContactsService(ctx);
 
   app.get(
-    MemberPaths.contactList,
+    ContactPaths.list,
     route({
       summary: '家庭成员列表（memberId 为某会员的家庭成员；手机号脱敏）',
       frontPath: READ_PAGES,
@@ -45,7 +45,7 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   );
 
   app.post(
-    MemberPaths.contactAdd,
+    ContactPaths.add,
     route({
       summary: '新增家庭成员',
       action: 'edit',
@@ -56,13 +56,13 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       const { memberId, ...values } = request.body;
       return ok(
         { id: await contacts.add(actorOf(request), memberId, values) },
-        MemberMessages.contactAdded,
+        ContactMessages.contactAdded,
       );
     },
   );
 
   app.post(
-    MemberPaths.contactUpdate,
+    ContactPaths.update,
     route({
       summary: '修改家庭成员（不提交 phone 则保留原号码）',
       action: 'edit',
@@ -72,12 +72,12 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     async (request) => {
       const { id, ...values } = request.body;
       await contacts.update(actorOf(request), id, values);
-      return ok({ id }, MemberMessages.contactSaved);
+      return ok({ id }, ContactMessages.contactSaved);
     },
   );
 
   app.post(
-    MemberPaths.contactDelete,
+    ContactPaths.delete,
     route({
       summary: '删除家庭成员',
       action: 'edit',
@@ -86,12 +86,12 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     }),
     async (request) => {
       await contacts.delete(actorOf(request), request.body.id);
-      return ok(null, MemberMessages.contactDeleted);
+      return ok(null, ContactMessages.contactDeleted);
     },
   );
 
   app.post(
-    MemberPaths.contactRevealPhone,
+    ContactPaths.revealPhone,
     route({
       summary: '查看家庭成员手机号明文（记入操作日志）',
       action: 'reveal',
@@ -102,10 +102,10 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   );
 
   app.get(
-    MemberPaths.contactExport,
+    ContactPaths.export,
     route({
       summary: '导出家庭成员（当前筛选条件，手机号脱敏，流式生成）',
-      frontPath: MemberPages.manage,
+      frontPath: PAGES.contacts,
       action: 'export',
       querystring: contactExportQuerySchema,
     }),

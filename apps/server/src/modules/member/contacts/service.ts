@@ -8,6 +8,7 @@ import {
   type ContactExportParams,
   type ContactListParams,
   type Page,
+  ContactMessages,
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool } from '../../../db/values.js';
@@ -92,7 +93,7 @@ export class ContactsService {
 
   private async load(id: number, repo = this.repo): Promise<ContactRecord> {
     const row = await repo.find(id);
-    if (!row) throw new NotFoundError(MemberMessages.contactNotFound);
+    if (!row) throw new NotFoundError(ContactMessages.contactNotFound);
     return row;
   }
 
@@ -101,7 +102,7 @@ export class ContactsService {
     if (!member) throw ValidationError.field('memberId', MemberMessages.notFound);
     if (member.status === 'logged_off') throw new AppError(State.FAILED, MemberMessages.loggedOff);
     if ((await this.repo.countOf(memberId)) >= MAX_CONTACTS)
-      throw new AppError(State.FAILED, MemberMessages.tooManyContacts);
+      throw new AppError(State.FAILED, ContactMessages.tooManyContacts);
     const at = this.ctx.now();
     return auditedChange(this.ctx, actor, async (trx) => {
       const [id] = await new ContactsRepo(trx).insertMany(memberId, [values], at);

@@ -1,9 +1,9 @@
 import {
   DEFAULT_SIGN_SET,
-  shiftSignDate,
-  signDateOf,
-  signDayStart,
   streakRewardOf,
+  chinaDateOf,
+  chinaDayStart,
+  shiftChinaDate,
 } from '@health/contract';
 import type { Kysely } from 'kysely';
 import { NOTICE_SEND_JOB } from '../notices/service.js';
@@ -39,15 +39,15 @@ export async function seedSign(db: Kysely<Database>, demo: DemoContext): Promise
     .limit(MEMBERS)
     .execute();
 
-  const today = signDateOf(now);
+  const today = chinaDateOf(now);
   for (const member of members) {
     const memberId = Number(member.id);
     // Each member has a habit: daily regulars, on-and-off, rare.
     const habit = random.pick([0.92, 0.7, 0.45, 0.2]);
     let streak = 0;
     for (let offset = DAYS - 1; offset >= 0; offset--) {
-      const date = shiftSignDate(today, -offset);
-      const start = signDayStart(date);
+      const date = shiftChinaDate(today, -offset);
+      const start = chinaDayStart(date);
       const at = start + random.int(7 * 60, 22 * 60) * 60 * 1000;
       // Today only until now: a later time means "not checked in yet".
       if (at >= now || !random.chance(habit)) {

@@ -1,6 +1,4 @@
 import {
-  MemberAdminPages as P,
-  MemberAdminPaths,
   changeMemberGradeRequestSchema,
   contentIdQuerySchema,
   gradeListQuerySchema,
@@ -13,6 +11,8 @@ import {
   gradeUpdateRequestSchema,
   memberAdminIdBodySchema,
   memberGradeSchema,
+  GradePaths,
+  PAGES,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,15 +27,15 @@ const tags = ['member-grade'];
 const idData = z.object({ id: z.number().int() });
 /** Pages that pick a grade from a list (filters, targets). */
 const GRADE_READERS = [
-  P.grade,
-  P.gradeLog,
-  P.lists,
-  P.detail,
-  '/member_sign/activity',
-  '/member_sign/activitydetail',
+  PAGES.grades,
+  PAGES.gradeLogs,
+  PAGES.members,
+  PAGES.memberDetail,
+  PAGES.notices,
+  PAGES.noticeEdit,
 ];
 
-const route = routeOptions(tags, P.grade);
+const route = routeOptions(tags, PAGES.grades);
 
 /** Member grades, manual grade change and the grade log. */
 export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -45,7 +45,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   const grades = new GradeService(ctx);
 
   app.get(
-    MemberAdminPaths.gradeList,
+    GradePaths.list,
     route({
       summary: '会员等级列表（按所需成长值排序，含会员数）',
       querystring: gradeListQuerySchema,
@@ -55,7 +55,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   );
 
   app.get(
-    MemberAdminPaths.gradeOptions,
+    GradePaths.options,
     route({
       summary: '全部会员等级（下拉选项，成长值从低到高）',
       frontPath: GRADE_READERS,
@@ -65,13 +65,13 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   );
 
   app.get(
-    MemberAdminPaths.gradeDetail,
+    GradePaths.detail,
     route({ summary: '会员等级详情', querystring: contentIdQuerySchema, data: memberGradeSchema }),
     async (request) => ok(await grades.detail(request.query.id)),
   );
 
   app.post(
-    MemberAdminPaths.gradeAdd,
+    GradePaths.add,
     route({
       summary: '新增会员等级（名称、所需成长值唯一；会员按成长值重新定级）',
       action: 'add',
@@ -82,7 +82,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   );
 
   app.post(
-    MemberAdminPaths.gradeUpdate,
+    GradePaths.update,
     route({
       summary: '修改会员等级（最低等级的成长值保持0）',
       action: 'edit',
@@ -97,7 +97,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   );
 
   app.post(
-    MemberAdminPaths.gradeDelete,
+    GradePaths.delete,
     route({
       summary: '删除会员等级（有会员的等级、最低等级、默认等级不能删除）',
       action: 'delete',
@@ -111,10 +111,10 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   );
 
   app.post(
-    MemberAdminPaths.changeMemberGrade,
+    GradePaths.changeMemberGrade,
     route({
       summary: '手动修改会员等级（需填写原因，写入等级变更记录）',
-      frontPath: P.lists,
+      frontPath: PAGES.members,
       action: 'edit',
       body: changeMemberGradeRequestSchema,
       data: z.null(),
@@ -126,10 +126,10 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   );
 
   app.get(
-    MemberAdminPaths.gradeLogList,
+    GradePaths.logList,
     route({
       summary: '等级变更记录（会员手机号片段/姓名、原等级、新等级、原因、时间；memberId）',
-      frontPath: [P.gradeLog, P.detail],
+      frontPath: [PAGES.gradeLogs, PAGES.memberDetail],
       querystring: gradeLogListQuerySchema,
       data: gradeLogListSchema,
     }),
@@ -137,10 +137,10 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   );
 
   app.get(
-    MemberAdminPaths.gradeLogExport,
+    GradePaths.logExport,
     route({
       summary: '导出等级变更记录（当前筛选）',
-      frontPath: P.gradeLog,
+      frontPath: PAGES.gradeLogs,
       action: 'export',
       querystring: gradeLogExportQuerySchema,
     }),

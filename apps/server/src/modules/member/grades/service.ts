@@ -1,7 +1,6 @@
 import {
   SETTINGS_DEFAULTS,
   GRADE_CHANGE_REASON_LABELS,
-  MemberAdminMessages,
   maskPhone,
   type BaseSet,
   type ChangeMemberGradeRequest,
@@ -14,6 +13,7 @@ import {
   type GradeSaveRequest,
   type MemberGrade,
   type Page,
+  GradeMessages,
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import type { Kysely } from 'kysely';
@@ -142,7 +142,7 @@ export class GradeService {
     const growth = Math.max(0, Math.trunc(newGrowth));
     const members = new MembersRepo(trx);
     const member = await members.brief(memberId);
-    if (!member) throw new NotFoundError(MemberAdminMessages.memberNotFound);
+    if (!member) throw new NotFoundError(GradeMessages.memberNotFound);
     const grade = await new GradesRepo(trx).gradeForGrowth(growth);
     const fromGradeId = Number(member.grade_id);
     const toGradeId = grade ? Number(grade.id) : fromGradeId;
@@ -209,7 +209,7 @@ export class GradeService {
 
   private async load(id: number): Promise<GradeRow> {
     const row = await this.repo.find(id);
-    if (!row) throw new NotFoundError(MemberAdminMessages.gradeNotFound);
+    if (!row) throw new NotFoundError(GradeMessages.gradeNotFound);
     return row;
   }
 
@@ -221,10 +221,10 @@ export class GradeService {
   private async assertUnique(input: GradeSaveRequest, exceptId?: number): Promise<void> {
     const byName = await this.repo.findByName(input.name);
     if (byName && Number(byName.id) !== exceptId)
-      throw ValidationError.field('name', MemberAdminMessages.gradeNameTaken);
+      throw ValidationError.field('name', GradeMessages.gradeNameTaken);
     const byGrowth = await this.repo.findByGrowth(input.growthRequired);
     if (byGrowth && Number(byGrowth.id) !== exceptId)
-      throw ValidationError.field('growthRequired', MemberAdminMessages.growthTaken);
+      throw ValidationError.field('growthRequired', GradeMessages.growthTaken);
   }
 
   private static columns(input: GradeSaveRequest) {
@@ -246,8 +246,8 @@ export class GradeService {
     if (isUniqueViolation(err)) {
       const text = String((err as Error).message ?? '');
       throw text.includes('growth')
-        ? ValidationError.field('growthRequired', MemberAdminMessages.growthTaken)
-        : ValidationError.field('name', MemberAdminMessages.gradeNameTaken);
+        ? ValidationError.field('growthRequired', GradeMessages.growthTaken)
+        : ValidationError.field('name', GradeMessages.gradeNameTaken);
     }
     throw err;
   }
@@ -256,7 +256,7 @@ export class GradeService {
     await this.assertUnique(input);
     const existing = await this.repo.all();
     if (existing.length === 0 && input.growthRequired !== 0)
-      throw ValidationError.field('growthRequired', MemberAdminMessages.lowestGradeGrowth);
+      throw ValidationError.field('growthRequired', GradeMessages.lowestGradeGrowth);
     const at = this.ctx.now();
     const operator = GradeService.operatorOf(actor);
     try {
@@ -290,7 +290,7 @@ export class GradeService {
   async update(actor: Actor, id: number, input: GradeSaveRequest): Promise<void> {
     const row = await this.load(id);
     if (Number(row.growth_required) === 0 && input.growthRequired !== 0)
-      throw ValidationError.field('growthRequired', MemberAdminMessages.lowestGradeKeep);
+      throw ValidationError.field('growthRequired', GradeMessages.lowestGradeKeep);
     await this.assertUnique(input, id);
     const before = toGrade(row);
     const operator = GradeService.operatorOf(actor);
@@ -322,19 +322,17 @@ export class GradeService {
 
   async delete(actor: Actor, id: number): Promise<void> {
     const row = await this.load(id);
-    if (Number(row.growth_required) === 0)
-      throw new AppError(255, MemberAdminMessages.lowestGradeDelete);
+    if (Number(row.growth_required) === 0) throw new AppError(255, GradeMessages.lowestGradeDelete);
     const inUse = await this.repo.memberCount(id);
-    if (inUse > 0) throw new AppError(255, MemberAdminMessages.gradeInUse(inUse));
+    if (inUse > 0) throw new AppError(255, GradeMessages.gradeInUse(inUse));
     const baseSet = this.ctx.settings.get<BaseSet>('base_set', SETTINGS_DEFAULTS.base_set);
-    if (baseSet.defaultGrade === row.name)
-      throw new AppError(255, MemberAdminMessages.gradeIsDefault);
+    if (baseSet.defaultGrade === row.name) throw new AppError(255, GradeMessages.gradeIsDefault);
     const before = toGrade(row);
     await auditedChange(this.ctx, actor, async (trx) => {
       const repo = new GradesRepo(trx);
       // A member may have taken the grade since the check: count again inside the transaction.
       const again = await repo.memberCount(id);
-      if (again > 0) throw new AppError(255, MemberAdminMessages.gradeInUse(again));
+      if (again > 0) throw new AppError(255, GradeMessages.gradeInUse(again));
       await repo.delete(id);
       await repo.renumber();
       return {
@@ -352,13 +350,12 @@ export class GradeService {
   /** Manual grade change of one member (growth unchanged), with the operator's reason. */
   async changeMemberGrade(actor: Actor, input: ChangeMemberGradeRequest): Promise<void> {
     const grade = await this.repo.find(input.gradeId);
-    if (!grade) throw ValidationError.field('gradeId', MemberAdminMessages.gradeNotFound);
+    if (!grade) throw ValidationError.field('gradeId', GradeMessages.gradeNotFound);
     const member = await new MembersRepo(this.ctx.db).brief(input.memberId);
-    if (!member) throw new NotFoundError(MemberAdminMessages.memberNotFound);
-    if (member.status === 'logged_off')
-      throw new AppError(255, MemberAdminMessages.memberLoggedOff);
+    if (!member) throw new NotFoundError(GradeMessages.memberNotFound);
+    if (member.status === 'logged_off') throw new AppError(255, GradeMessages.memberLoggedOff);
     if (Number(member.grade_id) === input.gradeId)
-      throw ValidationError.field('gradeId', MemberAdminMessages.gradeUnchanged);
+      throw ValidationError.field('gradeId', GradeMessages.gradeUnchanged);
     const from = await this.repo.find(Number(member.grade_id));
     const operator = GradeService.operatorOf(actor);
     const at = this.ctx.now();

@@ -1,11 +1,11 @@
 import {
-  MemberAdminMessages,
-  MemberAdminPages as P,
-  MemberAdminPaths,
   logoffListQuerySchema,
   logoffListSchema,
   logoffRejectRequestSchema,
   memberAdminIdBodySchema,
+  LogoffMessages,
+  LogoffPaths,
+  PAGES,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ import { LogoffService } from './service.js';
 
 const tags = ['member-logoff'];
 
-const route = routeOptions(tags, P.logoff);
+const route = routeOptions(tags, PAGES.logoffs);
 
 /** Members' log-off requests: list, approve (anonymise), reject with a reason. */
 export const memberLogoffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -27,7 +27,7 @@ export const memberLogoffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   const logoff = new LogoffService(ctx);
 
   app.get(
-    MemberAdminPaths.logoffList,
+    LogoffPaths.list,
     route({
       summary: '注销申请列表（手机号片段、姓名、状态、申请时间）',
       querystring: logoffListQuerySchema,
@@ -37,7 +37,7 @@ export const memberLogoffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   );
 
   app.post(
-    MemberAdminPaths.logoffApprove,
+    LogoffPaths.approve,
     route({
       summary: '通过注销申请（同一事务内清除会员个人信息，保留统计数据）',
       action: 'audit',
@@ -46,12 +46,12 @@ export const memberLogoffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     }),
     async (request) => {
       await logoff.approve(actorOf(request), request.body.id);
-      return ok(null, MemberAdminMessages.approved);
+      return ok(null, LogoffMessages.approved);
     },
   );
 
   app.post(
-    MemberAdminPaths.logoffReject,
+    LogoffPaths.reject,
     route({
       summary: '驳回注销申请（需填写驳回原因）',
       action: 'audit',
@@ -60,7 +60,7 @@ export const memberLogoffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     }),
     async (request) => {
       await logoff.reject(actorOf(request), request.body.id, request.body.rejectReason);
-      return ok(null, MemberAdminMessages.rejected);
+      return ok(null, LogoffMessages.rejected);
     },
   );
 };

@@ -1,11 +1,12 @@
 import {
   LOGGED_OFF_MEMBER_NAME,
-  MemberAdminMessages,
   maskIdNumber,
   maskPhone,
   type LogoffItem,
   type LogoffListQuery,
   type Page,
+  GradeMessages,
+  LogoffMessages,
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import type { Kysely } from 'kysely';
@@ -80,8 +81,8 @@ export class LogoffService {
 
   private async loadPending(id: number) {
     const row = await this.repo.find(id);
-    if (!row) throw new NotFoundError(MemberAdminMessages.logoffNotFound);
-    if (row.status !== 'pending') throw new AppError(255, MemberAdminMessages.logoffHandled);
+    if (!row) throw new NotFoundError(LogoffMessages.logoffNotFound);
+    if (row.status !== 'pending') throw new AppError(255, LogoffMessages.logoffHandled);
     return row;
   }
 
@@ -100,9 +101,9 @@ export class LogoffService {
         handled_by_name: handlerName,
         handled_at: at,
       });
-      if (!settled) throw new AppError(255, MemberAdminMessages.logoffHandled);
+      if (!settled) throw new AppError(255, LogoffMessages.logoffHandled);
       const member = await repo.findMember(Number(req.member_id));
-      if (!member) throw new NotFoundError(MemberAdminMessages.memberNotFound);
+      if (!member) throw new NotFoundError(GradeMessages.memberNotFound);
       const { contactsDeleted } = await anonymiseMember(trx, Number(member.id), at);
       await recordMemberAction(trx, {
         memberId: Number(member.id),
@@ -149,7 +150,7 @@ export class LogoffService {
         handled_by_name: handlerName,
         handled_at: at,
       });
-      if (!settled) throw new AppError(255, MemberAdminMessages.logoffHandled);
+      if (!settled) throw new AppError(255, LogoffMessages.logoffHandled);
       return {
         result: undefined,
         entry: {

@@ -1,6 +1,5 @@
 import {
   MemberMessages,
-  MemberPages,
   MemberPaths,
   memberAddRequestSchema,
   memberDetailSchema,
@@ -15,6 +14,7 @@ import {
   memberUpdateRequestSchema,
   revealIdNumberResponseSchema,
   revealMemberPhoneResponseSchema,
+  PAGES,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,9 +25,9 @@ import { routeOptions } from '../../../platform/route-options.js';
 import { sendExport } from '../../../platform/export.js';
 import { MembersService } from './service.js';
 
-const PAGE = MemberPages.lists;
+const PAGE = PAGES.members;
 /** The detail page is granted with the list page; either lets an operator read a member. */
-const READ_PAGES = [MemberPages.lists, MemberPages.detail];
+const READ_PAGES = [PAGES.members, PAGES.memberDetail];
 const TAGS = ['member'];
 
 const route = routeOptions(TAGS, PAGE);

@@ -1,8 +1,6 @@
 import {
   contentDeletedSchema,
   contentIdQuerySchema,
-  NOTICE_DETAIL_PAGE,
-  NOTICE_PAGE,
   NoticeMessages,
   NoticePaths,
   noticeIdBodySchema,
@@ -13,6 +11,7 @@ import {
   noticeSchema,
   noticeTargetOptionsSchema,
   noticeUpdateRequestSchema,
+  PAGES,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,10 +21,10 @@ import { ok } from '../../../platform/envelope.js';
 import { routeOptions } from '../../../platform/route-options.js';
 import { NoticeService } from './service.js';
 
-const READ_PAGES = [NOTICE_PAGE, NOTICE_DETAIL_PAGE];
+const READ_PAGES = [PAGES.notices, PAGES.noticeEdit];
 const tags = ['notice'];
 
-const route = routeOptions(tags, NOTICE_PAGE);
+const route = routeOptions(tags, PAGES.notices);
 
 /** Notices to members (/member_sign/activity, activitydetail) and their scheduled sending. */
 export const noticeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

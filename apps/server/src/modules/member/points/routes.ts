@@ -1,7 +1,5 @@
 import {
   envelope,
-  INTEGRAL_DETAILS_PAGE,
-  POINTS_ADJUST_PAGE,
   PointsMessages,
   pointsAdjustRequestSchema,
   pointsAdjustResultSchema,
@@ -11,6 +9,7 @@ import {
   PointsPaths,
   pointsSummaryQuerySchema,
   pointsSummarySchema,
+  PAGES,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
@@ -21,7 +20,7 @@ import { sendExport } from '../../../platform/export.js';
 import { PointsAdminService } from './service.js';
 
 const TAGS = ['points'];
-const route = routeOptions(TAGS, POINTS_ADJUST_PAGE);
+const route = routeOptions(TAGS, PAGES.members);
 
 /** 积分明细 (ledger list, summary, export) and the admin adjustment of a member's points. */
 export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -43,7 +42,7 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     PointsPaths.ledgerList,
     {
       // Also the member detail's 积分明细 tab (like the grade-log and action-log lists).
-      config: { frontPath: [INTEGRAL_DETAILS_PAGE, '/member_manage/detail'] },
+      config: { frontPath: [PAGES.pointsLedger, PAGES.memberDetail] },
       schema: {
         tags: TAGS,
         summary: '积分明细（按会员手机号片段/姓名、类型、收支、时间筛选；手机号已脱敏）',
@@ -58,7 +57,7 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     PointsPaths.ledgerSummary,
     route({
       summary: '积分汇总：时间范围内发放、兑换、过期与后台扣减的积分',
-      frontPath: INTEGRAL_DETAILS_PAGE,
+      frontPath: PAGES.pointsLedger,
       querystring: pointsSummaryQuerySchema,
       data: pointsSummarySchema,
     }),
@@ -68,7 +67,7 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     PointsPaths.ledgerExport,
     {
-      config: { frontPath: INTEGRAL_DETAILS_PAGE, action: 'export' },
+      config: { frontPath: PAGES.pointsLedger, action: 'export' },
       schema: {
         tags: TAGS,
         summary: '导出积分明细（当前筛选条件，Excel 流式下载，手机号已脱敏）',

@@ -17,11 +17,11 @@ import {
   formatDate,
   maskPhone,
 } from '@health/contract';
+import { CHINA_UTC_OFFSET_MS, chinaDayStartOf, chinaWallClock } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { toNumber } from '../../../db/values.js';
-import { CHINA_OFFSET_MS, chinaDayStart, chinaWallClock } from '../../../platform/china-day.js';
 import { DAY_MS, type Clock } from '../../../platform/clock.js';
 import type { JobScheduler } from '../../../platform/jobs.js';
 import { auditedChange } from '../../../platform/changes.js';
@@ -102,23 +102,20 @@ export class InsufficientPointsError extends ValidationError {
   }
 }
 
-/** Start (epoch ms) of the local (China) day holding `at`. */
-export const localDayStart = chinaDayStart;
-
 /** When points earned at `at` expire under `rules` (null = never). */
 export function expiryOf(rules: IntegralSet, at: number): number | null {
   const local = chinaWallClock(at);
   if (rules.expiryPolicy === 'yearly') {
     // Earned in year N: expired from the first instant of year N+2 (the end of year N+1).
-    return Date.UTC(local.getUTCFullYear() + 2, 0, 1) - CHINA_OFFSET_MS;
+    return Date.UTC(local.getUTCFullYear() + 2, 0, 1) - CHINA_UTC_OFFSET_MS;
   }
   if (rules.expiryPolicy === 'rolling') {
     const y = local.getUTCFullYear();
     const m = local.getUTCMonth() + rules.expiryMonths;
     const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
     const day = Math.min(local.getUTCDate(), lastDay);
-    const msOfDay = at + CHINA_OFFSET_MS - Date.UTC(y, local.getUTCMonth(), local.getUTCDate());
-    return Date.UTC(y, m, day) + msOfDay - CHINA_OFFSET_MS;
+    const msOfDay = at + CHINA_UTC_OFFSET_MS - Date.UTC(y, local.getUTCMonth(), local.getUTCDate());
+    return Date.UTC(y, m, day) + msOfDay - CHINA_UTC_OFFSET_MS;
   }
   return null;
 }
@@ -249,7 +246,7 @@ export class PointsService {
     const requested = Math.max(0, Math.floor((base * pct) / 100));
     let paid = requested;
     if (requested > 0 && CAPPED.has(input.type) && rules.dailyCap > 0) {
-      const start = localDayStart(at);
+      const start = chinaDayStartOf(at);
       const earned = await new PointsRepo(executor).earnedBetween(
         input.memberId,
         CAPPED_EARNING_TYPES,
@@ -327,7 +324,7 @@ export class PointsService {
       afterRun ? ['pending'] : ['pending', 'running'],
     );
     if (existing) return;
-    await jobs.schedule(POINTS_EXPIRE_JOB, 0, localDayStart(this.now()) + DAY_MS + 5 * 60_000);
+    await jobs.schedule(POINTS_EXPIRE_JOB, 0, chinaDayStartOf(this.now()) + DAY_MS + 5 * 60_000);
   }
 
   /** member → points due to expire at `at` (only members with something due). */

@@ -1,5 +1,4 @@
 import {
-  SIGN_PAGE,
   SignMessages,
   SignPaths,
   signCheckInRequestSchema,
@@ -9,6 +8,7 @@ import {
   signRecordExportQuerySchema,
   signRecordListQuerySchema,
   signRecordPageSchema,
+  PAGES,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
@@ -20,7 +20,7 @@ import { SignService } from './service.js';
 
 const tags = ['sign'];
 
-const route = routeOptions(tags, SIGN_PAGE);
+const route = routeOptions(tags, PAGES.signIns);
 
 /** Daily check-in (/member_sign/sign): records, daily counts, check-in on a member's behalf. */
 export const signRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

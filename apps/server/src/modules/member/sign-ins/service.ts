@@ -3,8 +3,6 @@ import {
   formatDate,
   SIGN_SOURCE_LABELS,
   maskPhone,
-  shiftSignDate,
-  signDateOf,
   SignMessages,
   signSetSchema,
   State,
@@ -16,6 +14,8 @@ import {
   type SignRecord,
   type SignRecordExportQuery,
   type SignSet,
+  chinaDateOf,
+  shiftChinaDate,
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import type { Kysely } from 'kysely';
@@ -123,7 +123,7 @@ export class SignService {
   async dailyCounts(query: SignDailyCountsQuery): Promise<SignDailyCounts> {
     const counts = await this.repo.countsByDate(query.start, query.end);
     const list: SignDailyCounts['list'] = [];
-    for (let d = query.start; d <= query.end; d = shiftSignDate(d, 1)) {
+    for (let d = query.start; d <= query.end; d = shiftChinaDate(d, 1)) {
       list.push({ date: d, count: counts.get(d) ?? 0 });
     }
     return { list };
@@ -164,11 +164,11 @@ export class SignService {
     const member = await repo.findMember(memberId);
     if (!member) throw new NotFoundError(SignMessages.memberNotFound);
     if (member.status !== 'normal') throw new AppError(State.FAILED, SignMessages.memberNotNormal);
-    const date = signDateOf(at);
+    const date = chinaDateOf(at);
     if (await repo.findByDate(memberId, date)) {
       throw new AppError(State.FAILED, SignMessages.alreadySigned);
     }
-    const yesterday = await repo.findByDate(memberId, shiftSignDate(date, -1));
+    const yesterday = await repo.findByDate(memberId, shiftChinaDate(date, -1));
     const streak = yesterday ? Number(yesterday.streak) + 1 : 1;
     const reward = streakRewardOf(rules, streak);
     const source = opts.source ?? 'app';

@@ -1,4 +1,5 @@
 import {
+  PAGES,
   AgreementPaths,
   agreementAddRequestSchema,
   agreementInfoQuerySchema,
@@ -20,8 +21,8 @@ import { ok } from '../../../platform/envelope.js';
 import { routeOptions } from '../../../platform/route-options.js';
 import { AgreementService } from './service.js';
 
-const PAGE = '/sysset_agreement/lists';
-const READ_PAGES = [PAGE, '/sysset_agreement/lists_edit'];
+const PAGE = PAGES.agreements;
+const READ_PAGES = [PAGE, PAGES.agreementEdit];
 const tags = ['agreement'];
 const savedData = z.object({ id: z.number().int(), version: z.number().int() });
 

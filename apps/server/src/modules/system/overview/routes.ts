@@ -1,4 +1,4 @@
-import { ApiPaths, homeOverviewSchema } from '@health/contract';
+import { PAGES, ApiPaths, homeOverviewSchema } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
@@ -6,7 +6,7 @@ import { ok } from '../../../platform/envelope.js';
 import { routeOptions } from '../../../platform/route-options.js';
 import { OverviewService } from './service.js';
 
-const route = routeOptions(['system'], '/sysset_home/basic');
+const route = routeOptions(['system'], PAGES.overview);
 
 /** The home overview (/sysset_home/basic). */
 export const overviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -1,3 +1,4 @@
+import { PAGES } from '@health/contract';
 import type { HomeOverview } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { DAY_MS } from '../../../platform/clock.js';
@@ -51,7 +52,7 @@ export class OverviewService {
     const dates = dayStarts.slice(0, -1).map(localDate);
     return {
       kpis: [
-        kpi('newOperators', '新增操作员', newOperators, '/sysset_authority/authority_member'),
+        kpi('newOperators', '新增操作员', newOperators, PAGES.operators),
         kpi('logins', '今日登录', logins.ok),
         // Sessions: "today" is the sessions live right now; "last7Days" those used in 7 days.
         {
@@ -60,8 +61,8 @@ export class OverviewService {
           today: sessions.live,
           last7Days: sessions.seen,
         },
-        kpi('operations', '操作记录', operations, '/sysset_authority/operate_log'),
-        kpi('loginFailures', '登录失败', logins.failed, '/sysset_authority/operate_log'),
+        kpi('operations', '操作记录', operations, PAGES.operateLogs),
+        kpi('loginFailures', '登录失败', logins.failed, PAGES.operateLogs),
       ],
       todos,
       trend: [

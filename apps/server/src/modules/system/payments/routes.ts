@@ -1,8 +1,9 @@
 import {
+  PAGES,
   payConfigListSchema,
   payConfigSchema,
   payConfigUpdateSchema,
-  SettingsPaths,
+  PaymentPaths,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
@@ -11,7 +12,7 @@ import { ok } from '../../../platform/envelope.js';
 import { routeOptions } from '../../../platform/route-options.js';
 import { PaymentService } from './service.js';
 
-const PAYMENT_PAGE = '/sysset_setting/payment';
+const PAYMENT_PAGE = PAGES.payments;
 
 const route = routeOptions(['system'], PAYMENT_PAGE);
 
@@ -20,13 +21,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const payment = new PaymentService(ctx);
 
   app.get(
-    SettingsPaths.payList,
+    PaymentPaths.list,
     route({ summary: '支付渠道配置（密钥只返回是否已设置）', data: payConfigListSchema }),
     async () => ok({ list: await payment.list() }),
   );
 
   app.post(
-    SettingsPaths.payUpdate,
+    PaymentPaths.update,
     route({
       summary: '保存一个支付渠道的配置（密钥留空表示不修改）',
       action: 'edit',

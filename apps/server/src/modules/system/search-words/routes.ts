@@ -1,4 +1,5 @@
 import {
+  PAGES,
   SearchMessages,
   SearchPaths,
   contentDeletedSchema,
@@ -19,9 +20,9 @@ import { ok } from '../../../platform/envelope.js';
 import { routeOptions } from '../../../platform/route-options.js';
 import { SearchService } from './service.js';
 
-const PAGE = '/sysset_setting/search';
+const PAGE = PAGES.searchWords;
 /** The edit page reads a word too. */
-const READ_PAGES = [PAGE, '/sysset_setting/search_edit'];
+const READ_PAGES = [PAGE, PAGES.searchWordEdit];
 const idSchema = z.object({ id: z.number().int() });
 
 const route = routeOptions(['search'], PAGE);

@@ -1,4 +1,5 @@
 import {
+  PAGES,
   SmsMessages,
   SmsPaths,
   contentDeletedSchema,
@@ -24,7 +25,7 @@ import { ok } from '../../../platform/envelope.js';
 import { FORM_OR_JSON, routeOptions } from '../../../platform/route-options.js';
 import { SmsService } from './service.js';
 
-const PAGE = '/sysset_notice_set/msg_tpl';
+const PAGE = PAGES.smsTemplates;
 const tags = ['sms'];
 const idAnswer = envelope(z.object({ id: z.number().int() }));
 

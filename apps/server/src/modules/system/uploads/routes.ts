@@ -1,4 +1,4 @@
-import { envelope, settingsPageOf, SettingsPaths, uploadResultSchema } from '@health/contract';
+import { envelope, settingsPageOf, uploadResultSchema, UploadPaths } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
@@ -17,7 +17,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const uploads = new UploadService(ctx);
 
   app.post(
-    SettingsPaths.uploadImage,
+    UploadPaths.image,
     {
       config: { frontPath: UPLOADING_PAGES, action: 'edit' },
       schema: {
