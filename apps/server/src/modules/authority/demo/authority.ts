@@ -1,4 +1,4 @@
-import { PAGES, actionKey } from '@health/contract';
+import { PAGES, actionKey, type FrontPath, type PageAction } from '@health/contract';
 import type { Kysely } from 'kysely';
 import type { Database, StaffRole } from '../../../db/schema.js';
 import { toDbBool } from '../../../db/values.js';
@@ -9,8 +9,8 @@ import type { DemoContext } from '../../../db/demo/context.js';
 interface DemoGroup {
   name: string;
   description: string;
-  /** Page → the actions granted on it. */
-  pages: Record<string, string[]>;
+  /** Page → the actions granted on it (checked against the catalogue by the compiler). */
+  pages: { [P in FrontPath]?: PageAction<P>[] };
 }
 
 const DEMO_GROUPS: DemoGroup[] = [
