@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Button, DatePicker, Form, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, DatePicker, Form, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import {
   PAGES,
 } from '@health/contract';
 import {
+  ConfirmAction,
   ListPage,
   type ListColumn,
   type ListPageAction,
@@ -159,16 +160,14 @@ export default function NoticeListPage() {
                 {editable && actions.includes('edit') ? t('notice.edit') : t('notice.view')}
               </Link>
               {canPublish && editable && (
-                <Popconfirm
+                <ConfirmAction
                   title={t('notice.sendConfirm', { title: r.title })}
                   okText={t('notice.ok')}
                   cancelText={t('notice.cancel')}
                   onConfirm={() => run('send', r.id)}
                 >
-                  <Button type="link" size="small">
-                    {t('notice.send')}
-                  </Button>
-                </Popconfirm>
+                  {t('notice.send')}
+                </ConfirmAction>
               )}
               {canPublish && r.status === 'draft' && (
                 <Button type="link" size="small" onClick={() => setScheduling(r)}>
@@ -176,28 +175,26 @@ export default function NoticeListPage() {
                 </Button>
               )}
               {canPublish && r.status === 'sent' && (
-                <Popconfirm
+                <ConfirmAction
                   title={t('notice.withdrawConfirm', { title: r.title })}
                   okText={t('notice.ok')}
                   cancelText={t('notice.cancel')}
+                  danger
                   onConfirm={() => run('withdraw', r.id)}
                 >
-                  <Button type="link" size="small" danger>
-                    {t('notice.withdraw')}
-                  </Button>
-                </Popconfirm>
+                  {t('notice.withdraw')}
+                </ConfirmAction>
               )}
               {actions.includes('delete') && r.status !== 'sent' && (
-                <Popconfirm
+                <ConfirmAction
                   title={t('notice.deleteConfirm', { title: r.title })}
                   okText={t('notice.ok')}
                   cancelText={t('notice.cancel')}
+                  danger
                   onConfirm={() => run('delete', r.id, t('notice.deleted'))}
                 >
-                  <Button type="link" size="small" danger>
-                    {t('notice.delete')}
-                  </Button>
-                </Popconfirm>
+                  {t('notice.delete')}
+                </ConfirmAction>
               )}
             </Space>
           );

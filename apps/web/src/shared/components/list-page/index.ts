@@ -12,3 +12,4 @@ export type {
 } from './types';
 export { PATTERNS_NS } from './locales';
 export { exportIf, timeColumn } from './columns';
+export { ConfirmAction, type ConfirmActionProps } from './RowActions';
