@@ -1,10 +1,10 @@
 import { useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type GroupListItem, PAGES } from '@health/contract';
 import {
+  AddButton,
   ConfirmAction,
   ListPage,
   type ListColumn,
@@ -114,13 +114,7 @@ export default function GroupListPage() {
       headerTitle={t('group.title')}
       toolbar={
         actions.includes('add') && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => void navigate(PAGES.groupEdit)}
-          >
-            {t('group.add')}
-          </Button>
+          <AddButton onClick={() => void navigate(PAGES.groupEdit)}>{t('group.add')}</AddButton>
         )
       }
     />

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Dropdown, Modal, Popconfirm, Space, Switch, Tag, Tooltip } from 'antd';
-import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   STAFF_ROLE_LABELS,
@@ -11,7 +11,7 @@ import {
   type OperatorListItem,
   PAGES,
 } from '@health/contract';
-import { ListPage, type ListColumn } from '../../../shared/components/list-page';
+import { AddButton, ListPage, type ListColumn } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
 import { useGroupOptions } from '../groups/api';
@@ -250,13 +250,9 @@ export default function OperatorListPage() {
         scroll={{ x: 1300 }}
         toolbar={
           actions.includes('add') && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => void navigate(PAGES.operatorEdit)}
-            >
+            <AddButton onClick={() => void navigate(PAGES.operatorEdit)}>
               {t('operator.add')}
-            </Button>
+            </AddButton>
           )
         }
       />

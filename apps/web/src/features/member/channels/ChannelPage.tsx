@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Space, Spin, Switch, Tag, Typography } from 'antd';
-import { DownloadOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { DownloadOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,7 +9,7 @@ import {
   type ChannelSaveRequest,
   type MemberChannel,
 } from '@health/contract';
-import { ListPage, type ListColumn } from '../../../shared/components/list-page';
+import { AddButton, ListPage, type ListColumn } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
 import { FormDialog } from '../../../shared/components/form-dialog';
@@ -255,13 +255,7 @@ export default function ChannelPage() {
         scroll={{ x: 1300 }}
         toolbar={
           actions.includes('add') && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ channel: null })}
-            >
-              {t('common.add')}
-            </Button>
+            <AddButton onClick={() => setEditing({ channel: null })}>{t('common.add')}</AddButton>
           )
         }
       />

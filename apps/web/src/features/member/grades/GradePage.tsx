@@ -10,7 +10,6 @@ import {
   Tag,
   type FormProps,
 } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   formatDate,
@@ -19,6 +18,7 @@ import {
   type MemberGrade,
 } from '@health/contract';
 import {
+  AddButton,
   ListPage,
   type ListColumn,
   type ListPageAction,
@@ -196,13 +196,7 @@ export default function GradePage() {
         headerTitle={t('grade.title')}
         toolbar={
           actions.includes('add') && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ grade: null })}
-            >
-              {t('common.add')}
-            </Button>
+            <AddButton onClick={() => setEditing({ grade: null })}>{t('common.add')}</AddButton>
           )
         }
       />

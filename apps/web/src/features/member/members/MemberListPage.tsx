@@ -1,10 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MemberPaths, PAGES, formatDate, type MemberListItem } from '@health/contract';
 import {
+  AddButton,
   exportIf,
   ListPage,
   type ListColumn,
@@ -172,9 +172,7 @@ export default function MemberListPage() {
         scroll={{ x: 1400 }}
         toolbar={
           actions.includes('add') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ id: null })}>
-              {t('list.add')}
-            </Button>
+            <AddButton onClick={() => setForm({ id: null })}>{t('list.add')}</AddButton>
           )
         }
         exportSpec={exportIf(actions.includes('export'), MemberPaths.export, t('list.exportName'))}

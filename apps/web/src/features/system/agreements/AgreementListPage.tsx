@@ -1,10 +1,14 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Space, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type AgreementSummary, PAGES } from '@health/contract';
-import { ConfirmAction, ListPage, type ListColumn } from '../../../shared/components/list-page';
+import {
+  AddButton,
+  ConfirmAction,
+  ListPage,
+  type ListColumn,
+} from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
 import { agreementKeys, fetchAgreements, publicAgreementUrl, useDeleteAgreements } from './api';
@@ -104,13 +108,7 @@ export default function AgreementListPage() {
       headerTitle={t('title')}
       toolbar={
         actions.includes('add') && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => void navigate(PAGES.agreementEdit)}
-          >
-            {t('add')}
-          </Button>
+          <AddButton onClick={() => void navigate(PAGES.agreementEdit)}>{t('add')}</AddButton>
         )
       }
     />

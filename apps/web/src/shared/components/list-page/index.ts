@@ -13,3 +13,4 @@ export type {
 export { PATTERNS_NS } from './locales';
 export { exportIf, timeColumn } from './columns';
 export { ConfirmAction, type ConfirmActionProps } from './RowActions';
+export { AddButton } from './AddButton';

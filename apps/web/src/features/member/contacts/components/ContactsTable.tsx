@@ -1,9 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Popconfirm, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDate, relationshipLabel, type ContactItem, ContactPaths } from '@health/contract';
 import {
+  AddButton,
   exportIf,
   ListPage,
   type ListColumn,
@@ -145,13 +145,7 @@ export function ContactsTable({
         exportSpec={exportIf(canExport, ContactPaths.export, t('contact.exportName'))}
         toolbar={
           single && canEdit ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ contact: null })}
-            >
-              {t('contact.add')}
-            </Button>
+            <AddButton onClick={() => setEditing({ contact: null })}>{t('contact.add')}</AddButton>
           ) : undefined
         }
       />
