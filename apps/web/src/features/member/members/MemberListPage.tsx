@@ -175,7 +175,7 @@ export default function MemberListPage() {
             <AddButton onClick={() => setForm({ id: null })}>{t('list.add')}</AddButton>
           )
         }
-        exportSpec={exportIf(actions.includes('export'), MemberPaths.export, t('list.exportName'))}
+        exportSpec={exportIf(actions, MemberPaths.export, t('list.exportName'))}
       />
       <MemberFormModal
         open={form !== null}

@@ -168,7 +168,7 @@ export default function PointsLedgerPage() {
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         actionRef={ref}
         headerTitle={t('details.title')}
-        exportSpec={exportIf(actions.includes('export'), PointsPaths.ledgerExport, '积分明细.xlsx')}
+        exportSpec={exportIf(actions, PointsPaths.ledgerExport, '积分明细.xlsx')}
       />
     </>
   );

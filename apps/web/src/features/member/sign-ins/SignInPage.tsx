@@ -249,7 +249,7 @@ function RecordsTab() {
       syncUrl={false}
       headerTitle={t('records.title')}
       toolbar={actions.includes('edit') && <CheckInButton />}
-      exportSpec={exportIf(actions.includes('export'), SignPaths.recordExport, '签到记录.xlsx')}
+      exportSpec={exportIf(actions, SignPaths.recordExport, '签到记录.xlsx')}
     />
   );
 }
