@@ -12,7 +12,7 @@ import {
 import { AddButton, ListPage, type ListColumn } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { FormDialog } from '../../../shared/components/form-dialog';
+import { type DialogCallbacks, FormDialog } from '../../../shared/components/form-dialog';
 import {
   channelKeys,
   fetchChannelQrcode,
@@ -21,29 +21,24 @@ import {
   useSaveChannel,
 } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
+import { useEditDialogProps } from '../edit-dialog';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
 function ChannelDialog({
   channel,
   open,
   onClose,
-  onSaved,
-}: {
-  channel: MemberChannel | null;
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+  onDone,
+}: { channel: MemberChannel | null; open: boolean } & DialogCallbacks) {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
   const save = useSaveChannel(channel?.id ?? null);
+  const dialogProps = useEditDialogProps(onDone);
   return (
     <FormDialog
+      {...dialogProps}
       title={channel ? t('channel.editTitle') : t('channel.addTitle')}
       open={open}
       onClose={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      modalProps={{ forceRender: true }}
       name="memberChannel"
       schema={channelSaveRequestSchema}
       adapt={{
@@ -60,10 +55,6 @@ function ChannelDialog({
           : { name: '', code: '', remark: '', enabled: true }
       }
       mutation={save}
-      onDone={() => {
-        toast.success(t('common.saved'));
-        onSaved();
-      }}
     >
       <Form.Item name="name" label={t('channel.name')} required>
         <Input maxLength={30} />
@@ -263,7 +254,7 @@ export default function ChannelPage() {
         open={editing !== null}
         channel={editing?.channel ?? null}
         onClose={() => setEditing(null)}
-        onSaved={() => {
+        onDone={() => {
           setEditing(null);
         }}
       />

@@ -26,9 +26,10 @@ import {
 import { ImageUpload } from '../../../shared/components/upload';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { FormDialog } from '../../../shared/components/form-dialog';
+import { type DialogCallbacks, FormDialog } from '../../../shared/components/form-dialog';
 import { fetchGrades, gradeKeys, useDeleteGrade, useSaveGrade } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
+import { useEditDialogProps } from '../edit-dialog';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
 /** The form holds the multiplier as a factor (1.2); the API takes percent (120). */
@@ -46,23 +47,17 @@ function GradeDialog({
   grade,
   open,
   onClose,
-  onSaved,
-}: {
-  grade: MemberGrade | null;
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+  onDone,
+}: { grade: MemberGrade | null; open: boolean } & DialogCallbacks) {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
   const save = useSaveGrade(grade?.id ?? null);
+  const dialogProps = useEditDialogProps(onDone);
   return (
     <FormDialog
+      {...dialogProps}
       title={grade ? t('grade.editTitle') : t('grade.addTitle')}
       open={open}
       onClose={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      modalProps={{ forceRender: true }}
       name="memberGrade"
       formProps={{ 'data-testid': 'grade-form' } as FormProps}
       schema={gradeSaveRequestSchema}
@@ -80,10 +75,6 @@ function GradeDialog({
           : { name: '', icon: '', growthRequired: undefined, benefits: '', multiplier: 1 }
       }
       mutation={save}
-      onDone={() => {
-        toast.success(t('common.saved'));
-        onSaved();
-      }}
     >
       <Form.Item name="name" label={t('grade.name')} required>
         <Input maxLength={20} />
@@ -204,7 +195,7 @@ export default function GradePage() {
         open={editing !== null}
         grade={editing?.grade ?? null}
         onClose={() => setEditing(null)}
-        onSaved={() => {
+        onDone={() => {
           setEditing(null);
         }}
       />

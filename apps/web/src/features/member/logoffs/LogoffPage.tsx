@@ -12,7 +12,7 @@ import {
 import { timeColumn, ListPage, type ListColumn } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { FormDialog } from '../../../shared/components/form-dialog';
+import { type DialogCallbacks, FormDialog } from '../../../shared/components/form-dialog';
 import { fetchLogoffs, logoffKeys, useApproveLogoff, useRejectLogoff } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
@@ -21,15 +21,7 @@ const STATUS_COLORS = { pending: 'orange', approved: 'green', rejected: 'red' } 
 
 const rejectSchema = logoffRejectRequestSchema.pick({ rejectReason: true });
 
-function RejectDialog({
-  item,
-  onClose,
-  onDone,
-}: {
-  item: LogoffItem | null;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+function RejectDialog({ item, onClose, onDone }: { item: LogoffItem | null } & DialogCallbacks) {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
   const reject = useRejectLogoff(item?.id ?? 0);
   return (

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { FormDialog } from '../../../shared/components/form-dialog';
+import { type DialogCallbacks, FormDialog } from '../../../shared/components/form-dialog';
 import { fetchNotices, noticeKeys, useChangeNotice, useScheduleNotice } from './api';
 import { SIGN_NS } from '../sign-locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
@@ -39,11 +39,7 @@ function ScheduleModal({
   notice,
   onClose,
   onDone,
-}: {
-  notice: NoticeListItem | null;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+}: { notice: NoticeListItem | null } & DialogCallbacks) {
   const { t } = useTranslation(SIGN_NS);
   const schedule = useScheduleNotice(notice?.id ?? 0);
   return (
