@@ -254,9 +254,7 @@ export default function ChannelPage() {
         open={editing !== null}
         channel={editing?.channel ?? null}
         onClose={() => setEditing(null)}
-        onDone={() => {
-          setEditing(null);
-        }}
+        onDone={() => setEditing(null)}
       />
       <QrcodeDialog channel={showing} onClose={() => setShowing(null)} />
     </>

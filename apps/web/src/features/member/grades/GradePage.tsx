@@ -195,9 +195,7 @@ export default function GradePage() {
         open={editing !== null}
         grade={editing?.grade ?? null}
         onClose={() => setEditing(null)}
-        onDone={() => {
-          setEditing(null);
-        }}
+        onDone={() => setEditing(null)}
       />
     </>
   );

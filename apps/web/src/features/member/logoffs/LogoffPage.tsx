@@ -169,9 +169,7 @@ export default function LogoffPage() {
       <RejectDialog
         item={rejecting}
         onClose={() => setRejecting(null)}
-        onDone={() => {
-          setRejecting(null);
-        }}
+        onDone={() => setRejecting(null)}
       />
     </>
   );

@@ -12,7 +12,7 @@ import {
   PAGES,
 } from '@health/contract';
 import { DetailView } from '../../../shared/components/detail';
-import { ListPage, type ListColumn } from '../../../shared/components/list-page';
+import { ListPage, type ListColumn, type ListRequest } from '../../../shared/components/list-page';
 import { usePageActions } from '../../../shared/stores/permission';
 import { fetchActionLog } from '../action-logs/api';
 import { fetchGradeLog } from '../grades/api';
@@ -24,6 +24,29 @@ import { AdjustPointsDialog, FreezeDialog, type MemberRef } from './components/R
 import { RevealText } from './components/RevealText';
 import { MEMBER_NS } from '../locales';
 import { STATUS_COLORS } from './MemberListPage';
+
+/** One member's records in a tab: its own list (not kept in the URL), asked for with its id. */
+function MemberRecords<T extends { id: number }>({
+  memberId,
+  columns,
+  queryKey,
+  request,
+}: {
+  memberId: number;
+  columns: ListColumn<T>[];
+  queryKey: readonly unknown[];
+  request: ListRequest<T>;
+}) {
+  return (
+    <ListPage<T>
+      columns={columns}
+      rowKey="id"
+      syncUrl={false}
+      queryKey={[...queryKey, memberId]}
+      request={(params) => request({ ...params, memberId })}
+    />
+  );
+}
 
 function LedgerTab({ memberId }: { memberId: number }) {
   const { t } = useTranslation(MEMBER_NS);
@@ -53,12 +76,11 @@ function LedgerTab({ memberId }: { memberId: number }) {
     [t],
   );
   return (
-    <ListPage<PointsLedgerItem>
+    <MemberRecords
+      memberId={memberId}
       columns={columns}
-      rowKey="id"
-      syncUrl={false}
-      queryKey={[...memberKeys.ledger, memberId]}
-      request={(params) => fetchLedger({ ...params, memberId })}
+      queryKey={memberKeys.ledger}
+      request={fetchLedger}
     />
   );
 }
@@ -90,12 +112,11 @@ function GradeTab({ memberId }: { memberId: number }) {
     [t],
   );
   return (
-    <ListPage<GradeLogItem>
+    <MemberRecords
+      memberId={memberId}
       columns={columns}
-      rowKey="id"
-      syncUrl={false}
-      queryKey={[...memberKeys.gradeLog, memberId]}
-      request={(params) => fetchGradeLog({ ...params, memberId })}
+      queryKey={memberKeys.gradeLog}
+      request={fetchGradeLog}
     />
   );
 }
@@ -112,12 +133,11 @@ function ActionTab({ memberId }: { memberId: number }) {
     [t],
   );
   return (
-    <ListPage<ActionLogItem>
+    <MemberRecords
+      memberId={memberId}
       columns={columns}
-      rowKey="id"
-      syncUrl={false}
-      queryKey={[...memberKeys.actionLog, memberId]}
-      request={(params) => fetchActionLog({ ...params, memberId })}
+      queryKey={memberKeys.actionLog}
+      request={fetchActionLog}
     />
   );
 }
@@ -278,23 +298,17 @@ export default function MemberDetailPage() {
         open={editing}
         memberId={m.id}
         onClose={() => setEditing(false)}
-        onSaved={() => {
-          setEditing(false);
-        }}
+        onSaved={() => setEditing(false)}
       />
       <FreezeDialog
         member={freezing}
         onClose={() => setFreezing(null)}
-        onDone={() => {
-          setFreezing(null);
-        }}
+        onDone={() => setFreezing(null)}
       />
       <AdjustPointsDialog
         member={adjusting}
         onClose={() => setAdjusting(null)}
-        onDone={() => {
-          setAdjusting(null);
-        }}
+        onDone={() => setAdjusting(null)}
       />
     </Space>
   );

@@ -181,30 +181,22 @@ export default function MemberListPage() {
         open={form !== null}
         memberId={form?.id ?? null}
         onClose={() => setForm(null)}
-        onSaved={() => {
-          setForm(null);
-        }}
+        onSaved={() => setForm(null)}
       />
       <FreezeDialog
         member={freezing}
         onClose={() => setFreezing(null)}
-        onDone={() => {
-          setFreezing(null);
-        }}
+        onDone={() => setFreezing(null)}
       />
       <ChangeGradeDialog
         member={grading}
         onClose={() => setGrading(null)}
-        onDone={() => {
-          setGrading(null);
-        }}
+        onDone={() => setGrading(null)}
       />
       <AdjustPointsDialog
         member={adjusting}
         onClose={() => setAdjusting(null)}
-        onDone={() => {
-          setAdjusting(null);
-        }}
+        onDone={() => setAdjusting(null)}
       />
     </>
   );

@@ -220,9 +220,7 @@ export default function NoticeListPage() {
       <ScheduleModal
         notice={scheduling}
         onClose={() => setScheduling(null)}
-        onDone={() => {
-          setScheduling(null);
-        }}
+        onDone={() => setScheduling(null)}
       />
     </>
   );

@@ -154,9 +154,7 @@ export function ContactsTable({
         memberId={memberId ?? editing?.contact?.memberId ?? null}
         contact={editing?.contact ?? null}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-        }}
+        onSaved={() => setEditing(null)}
       />
     </>
   );
