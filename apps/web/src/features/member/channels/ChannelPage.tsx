@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, Modal, Popconfirm, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { Button, Form, Input, Modal, Space, Spin, Switch, Tag, Typography } from 'antd';
 import { DownloadOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,12 @@ import {
   type ChannelSaveRequest,
   type MemberChannel,
 } from '@health/contract';
-import { AddButton, ListPage, type ListColumn } from '../../../shared/components/list-page';
+import {
+  AddButton,
+  ConfirmAction,
+  ListPage,
+  type ListColumn,
+} from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
 import { type DialogCallbacks, FormDialog } from '../../../shared/components/form-dialog';
@@ -218,15 +223,14 @@ export default function ChannelPage() {
               </Button>
             )}
             {actions.includes('delete') && (
-              <Popconfirm
+              <ConfirmAction
                 title={t('common.deleteConfirm')}
                 description={t('channel.deleteHint')}
+                danger
                 onConfirm={() => remove(r.id)}
               >
-                <Button type="link" size="small" danger>
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
+                {t('common.delete')}
+              </ConfirmAction>
             )}
           </Space>
         ),

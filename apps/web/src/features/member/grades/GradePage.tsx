@@ -1,15 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import {
-  Button,
-  Form,
-  Image,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Space,
-  Tag,
-  type FormProps,
-} from 'antd';
+import { Button, Form, Image, Input, InputNumber, Space, Tag, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   formatDate,
@@ -19,6 +9,7 @@ import {
 } from '@health/contract';
 import {
   AddButton,
+  ConfirmAction,
   ListPage,
   type ListColumn,
   type ListPageAction,
@@ -163,11 +154,13 @@ export default function GradePage() {
               </Button>
             )}
             {actions.includes('delete') && (
-              <Popconfirm title={t('common.deleteConfirm')} onConfirm={() => remove(r.id)}>
-                <Button type="link" size="small" danger>
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
+              <ConfirmAction
+                title={t('common.deleteConfirm')}
+                danger
+                onConfirm={() => remove(r.id)}
+              >
+                {t('common.delete')}
+              </ConfirmAction>
             )}
           </Space>
         ),

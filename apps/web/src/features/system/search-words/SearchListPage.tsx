@@ -13,6 +13,7 @@ import {
 } from '@health/contract';
 import {
   AddButton,
+  ConfirmAction,
   ListPage,
   type ListColumn,
   type ListPageAction,
@@ -119,15 +120,14 @@ export default function SearchListPage() {
               </Button>
             )}
             {actions.includes('delete') && (
-              <Popconfirm
+              <ConfirmAction
                 title={t('search.deleteConfirm', { keyword: w.keyword })}
-                okButtonProps={{ danger: true }}
+                danger
+                dangerOk
                 onConfirm={() => remove([w.id])}
               >
-                <Button type="link" size="small" danger>
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
+                {t('common.delete')}
+              </ConfirmAction>
             )}
           </Space>
         ),

@@ -8,7 +8,12 @@ import {
   type SmsOutboxEntry,
   type SmsTemplate,
 } from '@health/contract';
-import { AddButton, ListPage, type ListColumn } from '../../../shared/components/list-page';
+import {
+  AddButton,
+  ConfirmAction,
+  ListPage,
+  type ListColumn,
+} from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
 import {
@@ -234,15 +239,14 @@ export default function SmsTemplatePage() {
               </Tooltip>
             )}
             {actions.includes('delete') && (
-              <Popconfirm
+              <ConfirmAction
                 title={t('sms.deleteConfirm', { name: r.name })}
-                okButtonProps={{ danger: true }}
+                danger
+                dangerOk
                 onConfirm={() => remove([r.id])}
               >
-                <Button type="link" size="small" danger>
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
+                {t('common.delete')}
+              </ConfirmAction>
             )}
           </Space>
         ),
