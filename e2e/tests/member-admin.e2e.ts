@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, gone, newPage, screenshot, see } from '../support/browser.ts';
-import { ADMIN, submitLogin, startWithAdmin } from '../support/flows.ts';
-import { type RunningServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, gone, screenshot, see } from '../support/browser.ts';
+import { adminSuite } from '../support/suite.ts';
 
 const run = browserAvailable();
 const ADMIN_PASSWORD = 'MemAdm#2026';
@@ -10,26 +9,10 @@ const ADMIN_PASSWORD = 'MemAdm#2026';
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
 describe.runIf(run)('member admin pages', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ server, browser } = await startWithAdmin(ADMIN_PASSWORD));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage() {
-    const opened = await newPage(browser, server.url);
-    await submitLogin(opened.page, ADMIN, ADMIN_PASSWORD);
-    await opened.page.waitForURL(/\/sysset_home\/basic/);
-    return opened;
-  }
+  const suite = adminSuite(ADMIN_PASSWORD);
 
   it('注销申请: approves one (member anonymised) and rejects one with a reason', async () => {
-    const { page, context, consoleErrors } = await adminPage();
+    const { page, context, consoleErrors } = await suite.adminPage();
     await page.goto('/member_manage/logoff?status=pending');
     await see(page.getByRole('heading', { name: '注销申请', level: 1 }));
     expect(await page.title()).toContain('注销申请');
@@ -96,7 +79,7 @@ describe.runIf(run)('member admin pages', () => {
   });
 
   it('会员等级: adds a grade in the modal', async () => {
-    const { page, context, consoleErrors } = await adminPage();
+    const { page, context, consoleErrors } = await suite.adminPage();
     await page.goto('/member_manage/grade');
     await see(page.getByRole('heading', { name: '会员等级', level: 1 }));
     expect(await page.title()).toContain('会员等级');
@@ -126,7 +109,7 @@ describe.runIf(run)('member admin pages', () => {
   });
 
   it('渠道管理: shows a channel QR code with its link', async () => {
-    const { page, context, consoleErrors } = await adminPage();
+    const { page, context, consoleErrors } = await suite.adminPage();
     await page.goto('/member_manage/channel');
     await see(page.getByRole('heading', { name: '渠道管理', level: 1 }));
     await see(rows(page).first());

@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, newPage, screenshot, see } from '../support/browser.ts';
-import { ADMIN, submitLogin, startWithAdmin } from '../support/flows.ts';
-import { type RunningServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, screenshot, see } from '../support/browser.ts';
+import { adminSuite } from '../support/suite.ts';
 
 const run = browserAvailable();
 const ADMIN_PASSWORD = 'Mem#2026core';
@@ -20,21 +19,10 @@ async function pick(page: Page, option: string) {
 }
 
 describe.runIf(run)('members: list, add with a family member, detail', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ server, browser } = await startWithAdmin(ADMIN_PASSWORD));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = adminSuite(ADMIN_PASSWORD);
 
   it('adds a member with a contact, finds it by part of its phone, opens its detail and adjusts its points', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, server.url);
-    await submitLogin(page, ADMIN, ADMIN_PASSWORD);
-    await page.waitForURL(/\/sysset_home\/basic/);
+    const { page, context, consoleErrors } = await suite.adminPage();
 
     // ---- the list shows demo members, masked
     await page.goto('/member_manage/lists');

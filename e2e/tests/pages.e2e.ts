@@ -1,9 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../packages/contract/src/catalogue.ts';
-import { browserAvailable, newPage, screenshot } from '../support/browser.ts';
-import { ADMIN, submitLogin, startWithAdmin } from '../support/flows.ts';
-import { type RunningServer } from '../support/server.ts';
+import { browserAvailable, screenshot } from '../support/browser.ts';
+import { adminSuite } from '../support/suite.ts';
 
 const run = browserAvailable();
 const ADMIN_PASSWORD = 'Pages#2026a';
@@ -25,21 +23,10 @@ const MENU_PAGES = CATALOGUE.flatMap((section) =>
  * permission-routes test).
  */
 describe.runIf(run)('every page loads with its title and data', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ server, browser } = await startWithAdmin(ADMIN_PASSWORD));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = adminSuite(ADMIN_PASSWORD);
 
   it('opens each menu page', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, server.url);
-    await submitLogin(page, ADMIN, ADMIN_PASSWORD);
-    await page.waitForURL(/\/sysset_home\/basic/);
+    const { page, context, consoleErrors } = await suite.adminPage();
     const menuText = await page.getByRole('navigation', { name: '顶部导航' }).innerText();
     expect(menuText).toContain('系统设置');
 

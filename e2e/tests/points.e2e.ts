@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, newPage, screenshot, see } from '../support/browser.ts';
-import { ADMIN, submitLogin, startWithAdmin } from '../support/flows.ts';
-import { type RunningServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, screenshot, see } from '../support/browser.ts';
+import { adminSuite } from '../support/suite.ts';
 
 const run = browserAvailable();
 const ADMIN_PASSWORD = 'Pts#2026a';
@@ -11,26 +10,10 @@ const queryForm = (page: Page) => page.getByTestId('list-query-form');
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
 describe.runIf(run)('points pages', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ server, browser } = await startWithAdmin(ADMIN_PASSWORD));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage() {
-    const opened = await newPage(browser, server.url);
-    await submitLogin(opened.page, ADMIN, ADMIN_PASSWORD);
-    await opened.page.waitForURL(/\/sysset_home\/basic/);
-    return opened;
-  }
+  const suite = adminSuite(ADMIN_PASSWORD);
 
   it('积分配置: changes the daily cap and shows it after a reload', async () => {
-    const { page, context, consoleErrors } = await adminPage();
+    const { page, context, consoleErrors } = await suite.adminPage();
     await page.goto('/member_integral/integral_configuration');
     await see(page.getByRole('heading', { name: '积分配置', level: 1 }));
     expect(await page.title()).toContain('积分配置');
@@ -52,7 +35,7 @@ describe.runIf(run)('points pages', () => {
   });
 
   it('积分明细: lists the ledger with the summary and filters by type', async () => {
-    const { page, context, consoleErrors } = await adminPage();
+    const { page, context, consoleErrors } = await suite.adminPage();
     await page.goto('/member_integral/integral_details');
     await see(page.getByRole('heading', { name: '积分明细', level: 1 }));
     await see(rows(page).first());

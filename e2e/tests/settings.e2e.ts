@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, newPage, screenshot, see } from '../support/browser.ts';
-import { ADMIN, submitLogin, startWithAdmin } from '../support/flows.ts';
-import { type RunningServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, screenshot, see } from '../support/browser.ts';
+import { adminSuite } from '../support/suite.ts';
 
 const run = browserAvailable();
 const ADMIN_PASSWORD = 'Sets#2026a';
@@ -14,23 +13,7 @@ const PNG = Buffer.from(
 );
 
 describe.runIf(run)('settings pages', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ server, browser } = await startWithAdmin(ADMIN_PASSWORD));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage() {
-    const opened = await newPage(browser, server.url);
-    await submitLogin(opened.page, ADMIN, ADMIN_PASSWORD);
-    await opened.page.waitForURL(/\/sysset_home\/basic/);
-    return opened;
-  }
+  const suite = adminSuite(ADMIN_PASSWORD);
 
   async function open(page: Page, section: string, title: string): Promise<void> {
     await page.goto(`/sysset_setting/${section}`);
@@ -49,7 +32,7 @@ describe.runIf(run)('settings pages', () => {
     page.getByLabel(label, { exact: true }).inputValue();
 
   it('loads every settings page with its title and the server data', async () => {
-    const { page, context, consoleErrors } = await adminPage();
+    const { page, context, consoleErrors } = await suite.adminPage();
     const pages: [string, string, () => Promise<void>][] = [
       [
         'site_info',
@@ -88,7 +71,7 @@ describe.runIf(run)('settings pages', () => {
   });
 
   it('saves each form and shows the value after a reload', async () => {
-    const { page, context } = await adminPage();
+    const { page, context } = await suite.adminPage();
     const edits: [string, string, string, string][] = [
       ['order', '运营配置', '未支付自动取消', '40'],
       ['base_set', '基础设置', '积分名称', '健康币'],
@@ -112,7 +95,7 @@ describe.runIf(run)('settings pages', () => {
   });
 
   it('puts the platform name into every page title', async () => {
-    const { page, context } = await adminPage();
+    const { page, context } = await suite.adminPage();
     await open(page, 'site_info', '站点配置');
     await page.getByLabel('平台名称', { exact: true }).fill('康宁居家健康');
     await saveForm(page);
@@ -124,7 +107,7 @@ describe.runIf(run)('settings pages', () => {
   });
 
   it('shows the field error of a contradictory warning rule and warns before leaving', async () => {
-    const { page, context } = await adminPage();
+    const { page, context } = await suite.adminPage();
     await open(page, 'prewarning_set', '预警配置');
     await page.getByLabel('三级高血压收缩压', { exact: true }).fill('150');
     await page.getByRole('button', { name: /保\s*存/ }).click();
@@ -139,7 +122,7 @@ describe.runIf(run)('settings pages', () => {
   });
 
   it('shows payment keys only as 已设置 and never sends them back', async () => {
-    const { page, context } = await adminPage();
+    const { page, context } = await suite.adminPage();
     const answers: string[] = [];
     page.on('response', async (r) => {
       if (r.url().includes('/sysPayConfig/')) answers.push(await r.text());
@@ -167,7 +150,7 @@ describe.runIf(run)('settings pages', () => {
   });
 
   it('uploads an image on pic_set and shows its preview', async () => {
-    const { page, context } = await adminPage();
+    const { page, context } = await suite.adminPage();
     await open(page, 'pic_set', '图片配置');
     const field = page.locator('.ant-form-item').filter({ hasText: '商品默认图' });
     await field.locator('input[type=file]').setInputFiles({
@@ -179,7 +162,7 @@ describe.runIf(run)('settings pages', () => {
     await see(preview);
     const src = await preview.getAttribute('src');
     expect(src).toMatch(/^\/uploads\/images\/\d{6}\/[0-9a-f]{32}\.png$/);
-    const served = await fetch(`${server.url}${src}`);
+    const served = await fetch(`${suite.server.url}${src}`);
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
     await saveForm(page);
     await page.reload();

@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, newPage, screenshot, see } from '../support/browser.ts';
-import { ADMIN, submitLogin, startWithAdmin } from '../support/flows.ts';
-import { type RunningServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, screenshot, see } from '../support/browser.ts';
+import { adminSuite } from '../support/suite.ts';
 
 const run = browserAvailable();
 const ADMIN_PASSWORD = 'Sign#2026a';
@@ -23,27 +22,11 @@ function localText(at: number): string {
 }
 
 describe.runIf(run)('check-in and notice pages', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // A short poll interval, so a notice scheduled a few seconds ahead is sent promptly.
-    ({ server, browser } = await startWithAdmin(ADMIN_PASSWORD, { JOBS_POLL_INTERVAL_MS: '500' }));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage() {
-    const opened = await newPage(browser, server.url);
-    await submitLogin(opened.page, ADMIN, ADMIN_PASSWORD);
-    await opened.page.waitForURL(/\/sysset_home\/basic/);
-    return opened;
-  }
+  // A short poll interval, so a notice scheduled a few seconds ahead is sent promptly.
+  const suite = adminSuite(ADMIN_PASSWORD, { JOBS_POLL_INTERVAL_MS: '500' });
 
   it('签到设置: changes the check-in points and a streak reward, shows records and the daily chart', async () => {
-    const { page, context, consoleErrors } = await adminPage();
+    const { page, context, consoleErrors } = await suite.adminPage();
     await page.goto('/member_sign/sign');
     await see(page.getByRole('heading', { name: '签到设置', level: 1 }));
     expect(await page.title()).toContain('签到设置');
@@ -89,7 +72,7 @@ describe.runIf(run)('check-in and notice pages', () => {
   });
 
   it('消息通知: creates a notice with rich text, schedules it a few seconds ahead and sees it sent', async () => {
-    const { page, context, consoleErrors } = await adminPage();
+    const { page, context, consoleErrors } = await suite.adminPage();
     await page.goto('/member_sign/activity');
     await see(page.getByRole('heading', { name: '消息通知', level: 1 }));
     await see(rows(page).first());

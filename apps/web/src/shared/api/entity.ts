@@ -40,3 +40,9 @@ export function useInvalidatingMutation<V, R>(
       Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
+
+/** The query keys of an entity with a list and an options query: `all` is the prefix to invalidate. */
+export const entityKeys = <A extends string, N extends string>(area: A, name: N) => ({
+  all: [area, name] as const,
+  options: [area, name, 'options'] as const,
+});

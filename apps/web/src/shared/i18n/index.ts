@@ -55,3 +55,27 @@ export function registerFeatureLocale<N extends string, T extends Record<string,
   i18n.addResourceBundle('en-US', namespace, en, true, true);
   return namespace;
 }
+
+/** A feature's strings as one table: each leaf is `[zh-CN, en-US]`. */
+export interface BilingualTable {
+  [key: string]: readonly [string, string] | BilingualTable;
+}
+
+/** One language of a bilingual table: 0 is zh-CN, 1 is en-US. */
+function side(table: BilingualTable, language: 0 | 1): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(table).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value[language] : side(value as BilingualTable, language),
+    ]),
+  );
+}
+
+/**
+ * `registerFeatureLocale` for a feature that keeps each string's two languages side by side
+ * (`title: ['会员列表', 'Members']`) instead of two tables of the same keys.
+ */
+export function registerBilingualLocale<N extends string>(namespace: N, table: BilingualTable): N {
+  const zh = side(table, 0);
+  return registerFeatureLocale(namespace, zh, side(table, 1) as typeof zh);
+}

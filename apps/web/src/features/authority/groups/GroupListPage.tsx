@@ -1,10 +1,11 @@
 import { useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Popconfirm, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type GroupListItem, PAGES } from '@health/contract';
 import {
+  AddButton,
+  ConfirmAction,
   ListPage,
   type ListColumn,
   type ListPageAction,
@@ -82,20 +83,19 @@ export default function GroupListPage() {
                 : t('operator.edit')}
             </Button>
             {actions.includes('delete') && g.editable && (
-              <Popconfirm
+              <ConfirmAction
                 title={t('group.deleteConfirm', { name: g.name })}
                 description={
                   g.operatorCount > 0
                     ? t('group.deleteInUse', { count: g.operatorCount })
                     : undefined
                 }
-                okButtonProps={{ danger: true }}
+                danger
+                dangerOk
                 onConfirm={() => remove(g)}
               >
-                <Button type="link" size="small" danger>
-                  {t('operator.delete')}
-                </Button>
-              </Popconfirm>
+                {t('operator.delete')}
+              </ConfirmAction>
             )}
           </Space>
         ),
@@ -114,13 +114,7 @@ export default function GroupListPage() {
       headerTitle={t('group.title')}
       toolbar={
         actions.includes('add') && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => void navigate(PAGES.groupEdit)}
-          >
-            {t('group.add')}
-          </Button>
+          <AddButton onClick={() => void navigate(PAGES.groupEdit)}>{t('group.add')}</AddButton>
         )
       }
     />

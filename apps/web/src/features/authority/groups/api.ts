@@ -7,13 +7,10 @@ import {
   GroupPaths,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
-import { listOf, saveById, useInvalidatingMutation } from '../../../shared/api/entity';
+import { entityKeys, listOf, saveById, useInvalidatingMutation } from '../../../shared/api/entity';
 
 /** Query keys of permission groups: invalidate the prefix after a change. */
-export const groupKeys = {
-  all: ['authority', 'groups'] as const,
-  options: ['authority', 'groups', 'options'] as const,
-};
+export const groupKeys = entityKeys('authority', 'groups');
 
 export const fetchGroups = listOf<GroupListItem>(GroupPaths.list);
 

@@ -99,7 +99,7 @@ export default function OperateLogPage() {
         request={fetchOperateLogs}
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         headerTitle={t('title')}
-        exportSpec={exportIf(actions.includes('export'), OperateLogPaths.export, t('exportName'))}
+        exportSpec={exportIf(actions, OperateLogPaths.export, t('exportName'))}
         onRow={(r) => ({ onDoubleClick: () => setOpen(r) })}
       />
       <OperateLogDetail item={open} onClose={() => setOpen(null)} />

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Dropdown, Modal, Popconfirm, Space, Switch, Tag, Tooltip } from 'antd';
-import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Modal, Space, Switch, Tag, Tooltip } from 'antd';
+import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   STAFF_ROLE_LABELS,
@@ -11,7 +11,12 @@ import {
   type OperatorListItem,
   PAGES,
 } from '@health/contract';
-import { ListPage, type ListColumn } from '../../../shared/components/list-page';
+import {
+  AddButton,
+  ConfirmAction,
+  ListPage,
+  type ListColumn,
+} from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
 import { useGroupOptions } from '../groups/api';
@@ -206,15 +211,14 @@ export default function OperatorListPage() {
                 </Tooltip>
               )}
               {actions.includes('delete') && !o.isSelf && o.manageable && (
-                <Popconfirm
+                <ConfirmAction
                   title={t('operator.deleteConfirm', { name: displayName(o) })}
-                  okButtonProps={{ danger: true }}
+                  danger
+                  dangerOk
                   onConfirm={() => remove(o)}
                 >
-                  <Button type="link" size="small" danger>
-                    {t('operator.delete')}
-                  </Button>
-                </Popconfirm>
+                  {t('operator.delete')}
+                </ConfirmAction>
               )}
               {more.length > 0 && (
                 <Dropdown menu={{ items: more }} trigger={['click']}>
@@ -250,13 +254,9 @@ export default function OperatorListPage() {
         scroll={{ x: 1300 }}
         toolbar={
           actions.includes('add') && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => void navigate(PAGES.operatorEdit)}
-            >
+            <AddButton onClick={() => void navigate(PAGES.operatorEdit)}>
               {t('operator.add')}
-            </Button>
+            </AddButton>
           )
         }
       />

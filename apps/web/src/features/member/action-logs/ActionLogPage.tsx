@@ -74,11 +74,7 @@ export default function ActionLogPage() {
       request={fetchActionLog}
       defaultSort={{ field: 'createdAt', order: 'descend' }}
       headerTitle={t('action.title')}
-      exportSpec={exportIf(
-        actions.includes('export'),
-        ActionLogPaths.export,
-        t('action.exportName'),
-      )}
+      exportSpec={exportIf(actions, ActionLogPaths.export, t('action.exportName'))}
       scroll={{ x: 1000 }}
     />
   );

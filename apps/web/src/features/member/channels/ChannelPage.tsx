@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, Modal, Popconfirm, Space, Spin, Switch, Tag, Typography } from 'antd';
-import { DownloadOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Modal, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { DownloadOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,10 +9,15 @@ import {
   type ChannelSaveRequest,
   type MemberChannel,
 } from '@health/contract';
-import { ListPage, type ListColumn } from '../../../shared/components/list-page';
+import {
+  AddButton,
+  ConfirmAction,
+  ListPage,
+  type ListColumn,
+} from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { FormDialog } from '../../../shared/components/form-dialog';
+import { type DialogCallbacks, FormDialog } from '../../../shared/components/form-dialog';
 import {
   channelKeys,
   fetchChannelQrcode,
@@ -21,29 +26,24 @@ import {
   useSaveChannel,
 } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
+import { useEditDialogProps } from '../edit-dialog';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
 function ChannelDialog({
   channel,
   open,
   onClose,
-  onSaved,
-}: {
-  channel: MemberChannel | null;
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+  onDone,
+}: { channel: MemberChannel | null; open: boolean } & DialogCallbacks) {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
   const save = useSaveChannel(channel?.id ?? null);
+  const dialogProps = useEditDialogProps(onDone);
   return (
     <FormDialog
+      {...dialogProps}
       title={channel ? t('channel.editTitle') : t('channel.addTitle')}
       open={open}
       onClose={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      modalProps={{ forceRender: true }}
       name="memberChannel"
       schema={channelSaveRequestSchema}
       adapt={{
@@ -60,10 +60,6 @@ function ChannelDialog({
           : { name: '', code: '', remark: '', enabled: true }
       }
       mutation={save}
-      onDone={() => {
-        toast.success(t('common.saved'));
-        onSaved();
-      }}
     >
       <Form.Item name="name" label={t('channel.name')} required>
         <Input maxLength={30} />
@@ -227,15 +223,14 @@ export default function ChannelPage() {
               </Button>
             )}
             {actions.includes('delete') && (
-              <Popconfirm
+              <ConfirmAction
                 title={t('common.deleteConfirm')}
                 description={t('channel.deleteHint')}
+                danger
                 onConfirm={() => remove(r.id)}
               >
-                <Button type="link" size="small" danger>
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
+                {t('common.delete')}
+              </ConfirmAction>
             )}
           </Space>
         ),
@@ -255,13 +250,7 @@ export default function ChannelPage() {
         scroll={{ x: 1300 }}
         toolbar={
           actions.includes('add') && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ channel: null })}
-            >
-              {t('common.add')}
-            </Button>
+            <AddButton onClick={() => setEditing({ channel: null })}>{t('common.add')}</AddButton>
           )
         }
       />
@@ -269,9 +258,7 @@ export default function ChannelPage() {
         open={editing !== null}
         channel={editing?.channel ?? null}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-        }}
+        onDone={() => setEditing(null)}
       />
       <QrcodeDialog channel={showing} onClose={() => setShowing(null)} />
     </>

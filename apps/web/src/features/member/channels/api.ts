@@ -7,13 +7,10 @@ import {
   ChannelPaths,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
-import { listOf, saveById, useInvalidatingMutation } from '../../../shared/api/entity';
+import { entityKeys, listOf, saveById, useInvalidatingMutation } from '../../../shared/api/entity';
 
 /** Query keys of channels; invalidate the prefix after a change. */
-export const channelKeys = {
-  all: ['member', 'channels'] as const,
-  options: ['member', 'channels', 'options'] as const,
-};
+export const channelKeys = entityKeys('member', 'channels');
 
 export const fetchChannels = listOf<MemberChannel>(ChannelPaths.list);
 

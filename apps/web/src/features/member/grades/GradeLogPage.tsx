@@ -88,11 +88,7 @@ export default function GradeLogPage() {
       request={fetchGradeLog}
       defaultSort={{ field: 'createdAt', order: 'descend' }}
       headerTitle={t('gradeLog.title')}
-      exportSpec={exportIf(
-        actions.includes('export'),
-        GradePaths.logExport,
-        t('gradeLog.exportName'),
-      )}
+      exportSpec={exportIf(actions, GradePaths.logExport, t('gradeLog.exportName'))}
       scroll={{ x: 1100 }}
     />
   );

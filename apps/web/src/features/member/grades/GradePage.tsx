@@ -1,16 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import {
-  Button,
-  Form,
-  Image,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Space,
-  Tag,
-  type FormProps,
-} from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Image, Input, InputNumber, Space, Tag, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   formatDate,
@@ -19,6 +8,8 @@ import {
   type MemberGrade,
 } from '@health/contract';
 import {
+  AddButton,
+  ConfirmAction,
   ListPage,
   type ListColumn,
   type ListPageAction,
@@ -26,9 +17,10 @@ import {
 import { ImageUpload } from '../../../shared/components/upload';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { FormDialog } from '../../../shared/components/form-dialog';
+import { type DialogCallbacks, FormDialog } from '../../../shared/components/form-dialog';
 import { fetchGrades, gradeKeys, useDeleteGrade, useSaveGrade } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
+import { useEditDialogProps } from '../edit-dialog';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
 /** The form holds the multiplier as a factor (1.2); the API takes percent (120). */
@@ -46,23 +38,17 @@ function GradeDialog({
   grade,
   open,
   onClose,
-  onSaved,
-}: {
-  grade: MemberGrade | null;
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+  onDone,
+}: { grade: MemberGrade | null; open: boolean } & DialogCallbacks) {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
   const save = useSaveGrade(grade?.id ?? null);
+  const dialogProps = useEditDialogProps(onDone);
   return (
     <FormDialog
+      {...dialogProps}
       title={grade ? t('grade.editTitle') : t('grade.addTitle')}
       open={open}
       onClose={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      modalProps={{ forceRender: true }}
       name="memberGrade"
       formProps={{ 'data-testid': 'grade-form' } as FormProps}
       schema={gradeSaveRequestSchema}
@@ -80,10 +66,6 @@ function GradeDialog({
           : { name: '', icon: '', growthRequired: undefined, benefits: '', multiplier: 1 }
       }
       mutation={save}
-      onDone={() => {
-        toast.success(t('common.saved'));
-        onSaved();
-      }}
     >
       <Form.Item name="name" label={t('grade.name')} required>
         <Input maxLength={20} />
@@ -172,11 +154,13 @@ export default function GradePage() {
               </Button>
             )}
             {actions.includes('delete') && (
-              <Popconfirm title={t('common.deleteConfirm')} onConfirm={() => remove(r.id)}>
-                <Button type="link" size="small" danger>
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
+              <ConfirmAction
+                title={t('common.deleteConfirm')}
+                danger
+                onConfirm={() => remove(r.id)}
+              >
+                {t('common.delete')}
+              </ConfirmAction>
             )}
           </Space>
         ),
@@ -196,13 +180,7 @@ export default function GradePage() {
         headerTitle={t('grade.title')}
         toolbar={
           actions.includes('add') && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ grade: null })}
-            >
-              {t('common.add')}
-            </Button>
+            <AddButton onClick={() => setEditing({ grade: null })}>{t('common.add')}</AddButton>
           )
         }
       />
@@ -210,9 +188,7 @@ export default function GradePage() {
         open={editing !== null}
         grade={editing?.grade ?? null}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-        }}
+        onDone={() => setEditing(null)}
       />
     </>
   );

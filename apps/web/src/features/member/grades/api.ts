@@ -7,12 +7,11 @@ import {
   GradePaths,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
-import { listOf, saveById, useInvalidatingMutation } from '../../../shared/api/entity';
+import { entityKeys, listOf, saveById, useInvalidatingMutation } from '../../../shared/api/entity';
 
 /** Query keys of grades and the grade log; invalidate the prefix after a change. */
 export const gradeKeys = {
-  all: ['member', 'grades'] as const,
-  options: ['member', 'grades', 'options'] as const,
+  ...entityKeys('member', 'grades'),
   log: ['member', 'gradeLog'] as const,
 };
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   LOGOFF_STATUS_LABELS,
@@ -9,10 +9,15 @@ import {
   type LogoffItem,
   LogoffMessages,
 } from '@health/contract';
-import { timeColumn, ListPage, type ListColumn } from '../../../shared/components/list-page';
+import {
+  ConfirmAction,
+  timeColumn,
+  ListPage,
+  type ListColumn,
+} from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { FormDialog } from '../../../shared/components/form-dialog';
+import { type DialogCallbacks, FormDialog } from '../../../shared/components/form-dialog';
 import { fetchLogoffs, logoffKeys, useApproveLogoff, useRejectLogoff } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
@@ -21,15 +26,7 @@ const STATUS_COLORS = { pending: 'orange', approved: 'green', rejected: 'red' } 
 
 const rejectSchema = logoffRejectRequestSchema.pick({ rejectReason: true });
 
-function RejectDialog({
-  item,
-  onClose,
-  onDone,
-}: {
-  item: LogoffItem | null;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+function RejectDialog({ item, onClose, onDone }: { item: LogoffItem | null } & DialogCallbacks) {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
   const reject = useRejectLogoff(item?.id ?? 0);
   return (
@@ -141,17 +138,15 @@ export default function LogoffPage() {
         render: (_: unknown, r) =>
           canAudit && r.status === 'pending' ? (
             <Space>
-              <Popconfirm
+              <ConfirmAction
                 title={t('logoff.approveTitle')}
                 description={<div style={{ maxWidth: 280 }}>{t('logoff.approveDesc')}</div>}
                 okText={t('logoff.approve')}
                 cancelText={t('common.cancel')}
                 onConfirm={() => approve(r.id)}
               >
-                <Button type="link" size="small">
-                  {t('logoff.approve')}
-                </Button>
-              </Popconfirm>
+                {t('logoff.approve')}
+              </ConfirmAction>
               <Button type="link" size="small" danger onClick={() => setRejecting(r)}>
                 {t('logoff.reject')}
               </Button>
@@ -177,9 +172,7 @@ export default function LogoffPage() {
       <RejectDialog
         item={rejecting}
         onClose={() => setRejecting(null)}
-        onDone={() => {
-          setRejecting(null);
-        }}
+        onDone={() => setRejecting(null)}
       />
     </>
   );

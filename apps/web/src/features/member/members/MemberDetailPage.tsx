@@ -12,7 +12,7 @@ import {
   PAGES,
 } from '@health/contract';
 import { DetailView } from '../../../shared/components/detail';
-import { ListPage, type ListColumn } from '../../../shared/components/list-page';
+import { ListPage, type ListColumn, type ListRequest } from '../../../shared/components/list-page';
 import { usePageActions } from '../../../shared/stores/permission';
 import { fetchActionLog } from '../action-logs/api';
 import { fetchGradeLog } from '../grades/api';
@@ -25,99 +25,89 @@ import { RevealText } from './components/RevealText';
 import { MEMBER_NS } from '../locales';
 import { STATUS_COLORS } from './MemberListPage';
 
-function LedgerTab({ memberId }: { memberId: number }) {
-  const { t } = useTranslation(MEMBER_NS);
-  const columns = useMemo<ListColumn<PointsLedgerItem>[]>(
-    () => [
-      { title: t('detail.time'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
-      {
-        title: t('detail.type'),
-        dataIndex: 'type',
-        render: (v: keyof typeof POINTS_TYPE_LABELS) => POINTS_TYPE_LABELS[v] ?? v,
-      },
-      {
-        title: t('detail.amount'),
-        dataIndex: 'amount',
-        render: (v: number) => (
-          <span style={{ color: v >= 0 ? '#389e0d' : '#cf1322' }}>{v > 0 ? `+${v}` : v}</span>
-        ),
-      },
-      { title: t('detail.balanceAfter'), dataIndex: 'balanceAfter' },
-      { title: t('detail.remarkCol'), dataIndex: 'remark' },
-      {
-        title: t('detail.operator'),
-        dataIndex: 'operatorName',
-        render: (v: string | null) => v || '-',
-      },
-    ],
-    [t],
-  );
-  return (
-    <ListPage<PointsLedgerItem>
-      columns={columns}
-      rowKey="id"
-      syncUrl={false}
-      queryKey={[...memberKeys.ledger, memberId]}
-      request={(params) => fetchLedger({ ...params, memberId })}
-    />
-  );
-}
+type Translate = (key: string) => string;
 
-function GradeTab({ memberId }: { memberId: number }) {
-  const { t } = useTranslation(MEMBER_NS);
-  const columns = useMemo<ListColumn<GradeLogItem>[]>(
-    () => [
-      { title: t('detail.time'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
-      {
-        title: t('detail.fromGrade'),
-        dataIndex: 'fromGradeName',
-        render: (v: string | null) => v || '-',
-      },
-      {
-        title: t('detail.toGrade'),
-        dataIndex: 'toGradeName',
-        render: (v: string | null) => v || '-',
-      },
-      {
-        title: t('detail.reason'),
-        dataIndex: 'reason',
-        render: (v: GradeLogItem['reason']) => GRADE_CHANGE_REASON_LABELS[v] ?? v,
-      },
-      { title: t('list.growth'), dataIndex: 'growthValue' },
-      { title: t('detail.operator'), dataIndex: 'operatorName', render: (v: string) => v || '-' },
-      { title: t('detail.remarkCol'), dataIndex: 'remark' },
-    ],
-    [t],
-  );
-  return (
-    <ListPage<GradeLogItem>
-      columns={columns}
-      rowKey="id"
-      syncUrl={false}
-      queryKey={[...memberKeys.gradeLog, memberId]}
-      request={(params) => fetchGradeLog({ ...params, memberId })}
-    />
-  );
-}
+const ledgerColumns = (t: Translate): ListColumn<PointsLedgerItem>[] => [
+  { title: t('detail.time'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
+  {
+    title: t('detail.type'),
+    dataIndex: 'type',
+    render: (v: keyof typeof POINTS_TYPE_LABELS) => POINTS_TYPE_LABELS[v] ?? v,
+  },
+  {
+    title: t('detail.amount'),
+    dataIndex: 'amount',
+    render: (v: number) => (
+      <span style={{ color: v >= 0 ? '#389e0d' : '#cf1322' }}>{v > 0 ? `+${v}` : v}</span>
+    ),
+  },
+  { title: t('detail.balanceAfter'), dataIndex: 'balanceAfter' },
+  { title: t('detail.remarkCol'), dataIndex: 'remark' },
+  {
+    title: t('detail.operator'),
+    dataIndex: 'operatorName',
+    render: (v: string | null) => v || '-',
+  },
+];
 
-function ActionTab({ memberId }: { memberId: number }) {
+const gradeColumns = (t: Translate): ListColumn<GradeLogItem>[] => [
+  { title: t('detail.time'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
+  {
+    title: t('detail.fromGrade'),
+    dataIndex: 'fromGradeName',
+    render: (v: string | null) => v || '-',
+  },
+  {
+    title: t('detail.toGrade'),
+    dataIndex: 'toGradeName',
+    render: (v: string | null) => v || '-',
+  },
+  {
+    title: t('detail.reason'),
+    dataIndex: 'reason',
+    render: (v: GradeLogItem['reason']) => GRADE_CHANGE_REASON_LABELS[v] ?? v,
+  },
+  { title: t('list.growth'), dataIndex: 'growthValue' },
+  { title: t('detail.operator'), dataIndex: 'operatorName', render: (v: string) => v || '-' },
+  { title: t('detail.remarkCol'), dataIndex: 'remark' },
+];
+
+const actionColumns = (t: Translate): ListColumn<ActionLogItem>[] => [
+  { title: t('detail.time'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
+  { title: t('detail.action'), dataIndex: 'actionLabel' },
+  { title: t('detail.actionDetail'), dataIndex: 'detail' },
+  { title: t('detail.ip'), dataIndex: 'ip', render: (v: string) => v || '-' },
+];
+
+/** The member's tabs of records: the columns, query key and request of each. */
+const RECORDS = {
+  ledger: { columns: ledgerColumns, queryKey: memberKeys.ledger, request: fetchLedger },
+  gradeLog: { columns: gradeColumns, queryKey: memberKeys.gradeLog, request: fetchGradeLog },
+  actionLog: { columns: actionColumns, queryKey: memberKeys.actionLog, request: fetchActionLog },
+};
+
+/** One member's records in a tab: its own list (not kept in the URL), asked for with its id. */
+function MemberRecords<T extends { id: number }>({
+  memberId,
+  columns,
+  queryKey,
+  request,
+}: {
+  memberId: number;
+  /** The columns, made once per language. */
+  columns: (t: Translate) => ListColumn<T>[];
+  queryKey: readonly unknown[];
+  request: ListRequest<T>;
+}) {
   const { t } = useTranslation(MEMBER_NS);
-  const columns = useMemo<ListColumn<ActionLogItem>[]>(
-    () => [
-      { title: t('detail.time'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
-      { title: t('detail.action'), dataIndex: 'actionLabel' },
-      { title: t('detail.actionDetail'), dataIndex: 'detail' },
-      { title: t('detail.ip'), dataIndex: 'ip', render: (v: string) => v || '-' },
-    ],
-    [t],
-  );
+  const columnsOfLanguage = useMemo(() => columns(t), [columns, t]);
   return (
-    <ListPage<ActionLogItem>
-      columns={columns}
+    <ListPage<T>
+      columns={columnsOfLanguage}
       rowKey="id"
       syncUrl={false}
-      queryKey={[...memberKeys.actionLog, memberId]}
-      request={(params) => fetchActionLog({ ...params, memberId })}
+      queryKey={[...queryKey, memberId]}
+      request={(params) => request({ ...params, memberId })}
     />
   );
 }
@@ -168,16 +158,20 @@ export default function MemberDetailPage() {
         />
       ),
     },
-    { key: 'points', label: t('detail.tabPoints'), children: <LedgerTab memberId={m.id} /> },
+    {
+      key: 'points',
+      label: t('detail.tabPoints'),
+      children: <MemberRecords memberId={m.id} {...RECORDS.ledger} />,
+    },
     {
       key: 'grades',
       label: `${t('detail.tabGrades')}（${m.counts.gradeLogs}）`,
-      children: <GradeTab memberId={m.id} />,
+      children: <MemberRecords memberId={m.id} {...RECORDS.gradeLog} />,
     },
     {
       key: 'actions',
       label: `${t('detail.tabActions')}（${m.counts.actionLogs}）`,
-      children: <ActionTab memberId={m.id} />,
+      children: <MemberRecords memberId={m.id} {...RECORDS.actionLog} />,
     },
     // Devices, measurements, reports and health tasks get their tabs here with their areas.
   ];
@@ -278,23 +272,17 @@ export default function MemberDetailPage() {
         open={editing}
         memberId={m.id}
         onClose={() => setEditing(false)}
-        onSaved={() => {
-          setEditing(false);
-        }}
+        onSaved={() => setEditing(false)}
       />
       <FreezeDialog
         member={freezing}
         onClose={() => setFreezing(null)}
-        onDone={() => {
-          setFreezing(null);
-        }}
+        onDone={() => setFreezing(null)}
       />
       <AdjustPointsDialog
         member={adjusting}
         onClose={() => setAdjusting(null)}
-        onDone={() => {
-          setAdjusting(null);
-        }}
+        onDone={() => setAdjusting(null)}
       />
     </Space>
   );

@@ -1,10 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MemberPaths, PAGES, formatDate, type MemberListItem } from '@health/contract';
 import {
+  AddButton,
   exportIf,
   ListPage,
   type ListColumn,
@@ -172,41 +172,31 @@ export default function MemberListPage() {
         scroll={{ x: 1400 }}
         toolbar={
           actions.includes('add') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ id: null })}>
-              {t('list.add')}
-            </Button>
+            <AddButton onClick={() => setForm({ id: null })}>{t('list.add')}</AddButton>
           )
         }
-        exportSpec={exportIf(actions.includes('export'), MemberPaths.export, t('list.exportName'))}
+        exportSpec={exportIf(actions, MemberPaths.export, t('list.exportName'))}
       />
       <MemberFormModal
         open={form !== null}
         memberId={form?.id ?? null}
         onClose={() => setForm(null)}
-        onSaved={() => {
-          setForm(null);
-        }}
+        onSaved={() => setForm(null)}
       />
       <FreezeDialog
         member={freezing}
         onClose={() => setFreezing(null)}
-        onDone={() => {
-          setFreezing(null);
-        }}
+        onDone={() => setFreezing(null)}
       />
       <ChangeGradeDialog
         member={grading}
         onClose={() => setGrading(null)}
-        onDone={() => {
-          setGrading(null);
-        }}
+        onDone={() => setGrading(null)}
       />
       <AdjustPointsDialog
         member={adjusting}
         onClose={() => setAdjusting(null)}
-        onDone={() => {
-          setAdjusting(null);
-        }}
+        onDone={() => setAdjusting(null)}
       />
     </>
   );

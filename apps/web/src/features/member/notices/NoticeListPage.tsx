@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Button, DatePicker, Form, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, DatePicker, Form, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,13 +14,14 @@ import {
   PAGES,
 } from '@health/contract';
 import {
+  ConfirmAction,
   ListPage,
   type ListColumn,
   type ListPageAction,
 } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
-import { FormDialog } from '../../../shared/components/form-dialog';
+import { type DialogCallbacks, FormDialog } from '../../../shared/components/form-dialog';
 import { fetchNotices, noticeKeys, useChangeNotice, useScheduleNotice } from './api';
 import { SIGN_NS } from '../sign-locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
@@ -38,11 +39,7 @@ function ScheduleModal({
   notice,
   onClose,
   onDone,
-}: {
-  notice: NoticeListItem | null;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+}: { notice: NoticeListItem | null } & DialogCallbacks) {
   const { t } = useTranslation(SIGN_NS);
   const schedule = useScheduleNotice(notice?.id ?? 0);
   return (
@@ -159,16 +156,14 @@ export default function NoticeListPage() {
                 {editable && actions.includes('edit') ? t('notice.edit') : t('notice.view')}
               </Link>
               {canPublish && editable && (
-                <Popconfirm
+                <ConfirmAction
                   title={t('notice.sendConfirm', { title: r.title })}
                   okText={t('notice.ok')}
                   cancelText={t('notice.cancel')}
                   onConfirm={() => run('send', r.id)}
                 >
-                  <Button type="link" size="small">
-                    {t('notice.send')}
-                  </Button>
-                </Popconfirm>
+                  {t('notice.send')}
+                </ConfirmAction>
               )}
               {canPublish && r.status === 'draft' && (
                 <Button type="link" size="small" onClick={() => setScheduling(r)}>
@@ -176,28 +171,26 @@ export default function NoticeListPage() {
                 </Button>
               )}
               {canPublish && r.status === 'sent' && (
-                <Popconfirm
+                <ConfirmAction
                   title={t('notice.withdrawConfirm', { title: r.title })}
                   okText={t('notice.ok')}
                   cancelText={t('notice.cancel')}
+                  danger
                   onConfirm={() => run('withdraw', r.id)}
                 >
-                  <Button type="link" size="small" danger>
-                    {t('notice.withdraw')}
-                  </Button>
-                </Popconfirm>
+                  {t('notice.withdraw')}
+                </ConfirmAction>
               )}
               {actions.includes('delete') && r.status !== 'sent' && (
-                <Popconfirm
+                <ConfirmAction
                   title={t('notice.deleteConfirm', { title: r.title })}
                   okText={t('notice.ok')}
                   cancelText={t('notice.cancel')}
+                  danger
                   onConfirm={() => run('delete', r.id, t('notice.deleted'))}
                 >
-                  <Button type="link" size="small" danger>
-                    {t('notice.delete')}
-                  </Button>
-                </Popconfirm>
+                  {t('notice.delete')}
+                </ConfirmAction>
               )}
             </Space>
           );
@@ -227,9 +220,7 @@ export default function NoticeListPage() {
       <ScheduleModal
         notice={scheduling}
         onClose={() => setScheduling(null)}
-        onDone={() => {
-          setScheduling(null);
-        }}
+        onDone={() => setScheduling(null)}
       />
     </>
   );

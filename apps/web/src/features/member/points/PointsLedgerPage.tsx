@@ -16,6 +16,7 @@ import {
   type ListColumn,
   type ListPageAction,
 } from '../../../shared/components/list-page';
+import { MemberCell } from '../member-cell';
 import { usePageActions } from '../../../shared/stores/permission';
 import { fetchLedger, pointsKeys, usePointsSummary } from './api';
 import { POINTS_NS } from './locales';
@@ -86,13 +87,7 @@ export default function PointsLedgerPage() {
         title: t('details.member'),
         dataIndex: 'memberName',
         hideInSearch: true,
-        render: (_: unknown, r) => (
-          <span>
-            {r.memberName || '-'}
-            <br />
-            <Typography.Text type="secondary">{r.memberPhone}</Typography.Text>
-          </span>
-        ),
+        render: (_: unknown, r) => <MemberCell name={r.memberName} phone={r.memberPhone} />,
       },
       {
         title: t('details.phone'),
@@ -168,7 +163,7 @@ export default function PointsLedgerPage() {
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         actionRef={ref}
         headerTitle={t('details.title')}
-        exportSpec={exportIf(actions.includes('export'), PointsPaths.ledgerExport, '积分明细.xlsx')}
+        exportSpec={exportIf(actions, PointsPaths.ledgerExport, '积分明细.xlsx')}
       />
     </>
   );

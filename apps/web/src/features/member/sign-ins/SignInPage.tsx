@@ -36,6 +36,7 @@ import {
   type ListColumn,
   type ListPageAction,
 } from '../../../shared/components/list-page';
+import { MemberCell } from '../member-cell';
 import { SettingsForm } from '../../../shared/components/settings-form';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
@@ -51,6 +52,35 @@ import { useFrontPath } from '../../../shared/routing/route-handle';
 
 const TABS = ['rules', 'records', 'daily'] as const;
 type TabKey = (typeof TABS)[number];
+
+/** A number of a streak reward row, labelled with the row's number for screen readers ("第 N 天 2"). */
+function RewardNumber({
+  name,
+  label,
+  row,
+  min,
+  max,
+  unit,
+}: {
+  name: [number, 'day' | 'points'];
+  label: string;
+  row: number;
+  min: number;
+  max: number;
+  unit: string;
+}) {
+  return (
+    <Form.Item name={name} label={label} required style={{ marginBottom: 8 }}>
+      <InputNumber
+        min={min}
+        max={max}
+        precision={0}
+        addonAfter={unit}
+        aria-label={`${label} ${row}`}
+      />
+    </Form.Item>
+  );
+}
 
 function RulesTab() {
   const { t } = useTranslation(SIGN_NS);
@@ -78,34 +108,22 @@ function RulesTab() {
                   )}
                   {fields.map((field, index) => (
                     <Space key={field.key} align="baseline" wrap style={{ display: 'flex' }}>
-                      <Form.Item
+                      <RewardNumber
                         name={[field.name, 'day']}
                         label={t('rules.day')}
-                        required
-                        style={{ marginBottom: 8 }}
-                      >
-                        <InputNumber
-                          min={2}
-                          max={365}
-                          precision={0}
-                          addonAfter={t('rules.dayAddon')}
-                          aria-label={`${t('rules.day')} ${index + 1}`}
-                        />
-                      </Form.Item>
-                      <Form.Item
+                        row={index + 1}
+                        min={2}
+                        max={365}
+                        unit={t('rules.dayAddon')}
+                      />
+                      <RewardNumber
                         name={[field.name, 'points']}
                         label={t('rules.points')}
-                        required
-                        style={{ marginBottom: 8 }}
-                      >
-                        <InputNumber
-                          min={1}
-                          max={100000}
-                          precision={0}
-                          addonAfter={t('rules.pointsUnit')}
-                          aria-label={`${t('rules.points')} ${index + 1}`}
-                        />
-                      </Form.Item>
+                        row={index + 1}
+                        min={1}
+                        max={100000}
+                        unit={t('rules.pointsUnit')}
+                      />
                       {canEdit && (
                         <Button
                           type="text"
@@ -192,13 +210,7 @@ function RecordsTab() {
         title: t('records.member'),
         dataIndex: 'memberName',
         hideInSearch: true,
-        render: (_: unknown, r) => (
-          <span>
-            {r.memberName || '-'}
-            <br />
-            <Typography.Text type="secondary">{r.memberPhone || '-'}</Typography.Text>
-          </span>
-        ),
+        render: (_: unknown, r) => <MemberCell name={r.memberName} phone={r.memberPhone || '-'} />,
       },
       {
         title: t('records.phone'),
@@ -249,7 +261,7 @@ function RecordsTab() {
       syncUrl={false}
       headerTitle={t('records.title')}
       toolbar={actions.includes('edit') && <CheckInButton />}
-      exportSpec={exportIf(actions.includes('export'), SignPaths.recordExport, '签到记录.xlsx')}
+      exportSpec={exportIf(actions, SignPaths.recordExport, '签到记录.xlsx')}
     />
   );
 }

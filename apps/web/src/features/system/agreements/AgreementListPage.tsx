@@ -1,10 +1,14 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type AgreementSummary, PAGES } from '@health/contract';
-import { ListPage, type ListColumn } from '../../../shared/components/list-page';
+import {
+  AddButton,
+  ConfirmAction,
+  ListPage,
+  type ListColumn,
+} from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
 import { agreementKeys, fetchAgreements, publicAgreementUrl, useDeleteAgreements } from './api';
@@ -80,15 +84,14 @@ export default function AgreementListPage() {
               {t('preview')}
             </Button>
             {actions.includes('delete') && (
-              <Popconfirm
+              <ConfirmAction
                 title={t('deleteConfirm', { title: a.title })}
-                okButtonProps={{ danger: true }}
+                danger
+                dangerOk
                 onConfirm={() => remove(a)}
               >
-                <Button type="link" size="small" danger>
-                  {t('delete')}
-                </Button>
-              </Popconfirm>
+                {t('delete')}
+              </ConfirmAction>
             )}
           </Space>
         ),
@@ -105,13 +108,7 @@ export default function AgreementListPage() {
       headerTitle={t('title')}
       toolbar={
         actions.includes('add') && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => void navigate(PAGES.agreementEdit)}
-          >
-            {t('add')}
-          </Button>
+          <AddButton onClick={() => void navigate(PAGES.agreementEdit)}>{t('add')}</AddButton>
         )
       }
     />

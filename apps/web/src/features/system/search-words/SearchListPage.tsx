@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
-import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   SEARCH_WORD_TYPE_LABELS,
@@ -12,6 +12,8 @@ import {
   PAGES,
 } from '@health/contract';
 import {
+  AddButton,
+  ConfirmAction,
   ListPage,
   type ListColumn,
   type ListPageAction,
@@ -118,15 +120,14 @@ export default function SearchListPage() {
               </Button>
             )}
             {actions.includes('delete') && (
-              <Popconfirm
+              <ConfirmAction
                 title={t('search.deleteConfirm', { keyword: w.keyword })}
-                okButtonProps={{ danger: true }}
+                danger
+                dangerOk
                 onConfirm={() => remove([w.id])}
               >
-                <Button type="link" size="small" danger>
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
+                {t('common.delete')}
+              </ConfirmAction>
             )}
           </Space>
         ),
@@ -169,13 +170,7 @@ export default function SearchListPage() {
         </Popconfirm>
       )}
       {actions.includes('add') && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => void navigate(PAGES.searchWordEdit)}
-        >
-          {t('search.add')}
-        </Button>
+        <AddButton onClick={() => void navigate(PAGES.searchWordEdit)}>{t('search.add')}</AddButton>
       )}
     </Space>
   );

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Button, Popconfirm, Space, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   SMS_SCENE_LABELS,
@@ -9,7 +8,12 @@ import {
   type SmsOutboxEntry,
   type SmsTemplate,
 } from '@health/contract';
-import { ListPage, type ListColumn } from '../../../shared/components/list-page';
+import {
+  AddButton,
+  ConfirmAction,
+  ListPage,
+  type ListColumn,
+} from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
 import {
@@ -235,15 +239,14 @@ export default function SmsTemplatePage() {
               </Tooltip>
             )}
             {actions.includes('delete') && (
-              <Popconfirm
+              <ConfirmAction
                 title={t('sms.deleteConfirm', { name: r.name })}
-                okButtonProps={{ danger: true }}
+                danger
+                dangerOk
                 onConfirm={() => remove([r.id])}
               >
-                <Button type="link" size="small" danger>
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
+                {t('common.delete')}
+              </ConfirmAction>
             )}
           </Space>
         ),
@@ -260,13 +263,7 @@ export default function SmsTemplatePage() {
       scroll={{ x: 1000 }}
       toolbar={
         actions.includes('add') && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ template: null })}
-          >
-            {t('sms.add')}
-          </Button>
+          <AddButton onClick={() => setEditing({ template: null })}>{t('sms.add')}</AddButton>
         )
       }
     />

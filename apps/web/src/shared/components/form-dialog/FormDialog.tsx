@@ -132,3 +132,9 @@ export function FormDialog<V, R>(props: FormDialogProps<V, R>) {
     </Modal>
   );
 }
+
+/** What a page gives a dialog it opens: `onClose` (dismissed) and `onDone` (the change is made). */
+export interface DialogCallbacks {
+  onClose: () => void;
+  onDone: () => void;
+}

@@ -1,1 +1,6 @@
-export { FormDialog, type DialogMutation, type FormDialogProps } from './FormDialog';
+export {
+  FormDialog,
+  type DialogCallbacks,
+  type DialogMutation,
+  type FormDialogProps,
+} from './FormDialog';

@@ -20,9 +20,15 @@ export function timeColumn<T>(
   } as ListColumn<T>;
 }
 
-/** A list's export button, when the operator holds the page's export action. */
+/**
+ * A list's export button, when the operator may export: `allowed` is a flag or the page's held
+ * actions (then it needs 'export').
+ */
 export const exportIf = (
-  allowed: boolean,
+  allowed: boolean | readonly string[],
   path: string,
   fileName: string,
-): ExportSpec | undefined => (allowed ? { path, fileName } : undefined);
+): ExportSpec | undefined =>
+  (typeof allowed === 'boolean' ? allowed : allowed.includes('export'))
+    ? { path, fileName }
+    : undefined;

@@ -12,3 +12,5 @@ export type {
 } from './types';
 export { PATTERNS_NS } from './locales';
 export { exportIf, timeColumn } from './columns';
+export { ConfirmAction, type ConfirmActionProps } from './RowActions';
+export { AddButton } from './AddButton';

@@ -12,7 +12,7 @@ import {
   UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, type ChainedCommands, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { isExternal } from '@health/contract';
 import type { RichTextEditorProps } from './RichTextEditor';
@@ -34,13 +34,15 @@ const htmlOf = (editor: Editor): string => {
 
 interface ToolButtonProps {
   title: string;
-  icon: ReactNode;
+  icon?: ReactNode;
   active?: boolean;
   disabled?: boolean;
   onClick: () => void;
+  /** A text label, for a button without an icon. */
+  children?: ReactNode;
 }
 
-function ToolButton({ title, icon, active, disabled, onClick }: ToolButtonProps) {
+function ToolButton({ title, icon, active, disabled, onClick, children }: ToolButtonProps) {
   return (
     <Tooltip title={title} mouseEnterDelay={0.4}>
       <Button
@@ -53,30 +55,65 @@ function ToolButton({ title, icon, active, disabled, onClick }: ToolButtonProps)
         disabled={disabled}
         onMouseDown={(e) => e.preventDefault()}
         onClick={onClick}
-      />
+      >
+        {children}
+      </Button>
     </Tooltip>
   );
 }
 
 function HeadingButton({ editor, level }: { editor: Editor; level: 1 | 2 | 3 }) {
-  const title = `标题${level}`;
   return (
-    <Tooltip title={title} mouseEnterDelay={0.4}>
-      <Button
-        type="text"
-        size="small"
-        aria-label={title}
-        aria-pressed={editor.isActive('heading', { level })}
-        className={editor.isActive('heading', { level }) ? 'is-active' : undefined}
-        disabled={!editor.isEditable}
-        onMouseDown={(e) => e.preventDefault()}
-        onClick={() => editor.chain().focus().toggleHeading({ level }).run()}
-      >
-        H{level}
-      </Button>
-    </Tooltip>
+    <ToolButton
+      title={`标题${level}`}
+      active={editor.isActive('heading', { level })}
+      disabled={!editor.isEditable}
+      onClick={() => editor.chain().focus().toggleHeading({ level }).run()}
+    >
+      H{level}
+    </ToolButton>
   );
 }
+
+/** A toolbar toggle of a mark or a block: its title, icon, the name it is active under, the command. */
+interface Toggle {
+  title: string;
+  icon: ReactNode;
+  name: string;
+  toggle: (chain: ChainedCommands) => ChainedCommands;
+}
+
+const TEXT_TOGGLES: Toggle[] = [
+  { title: '加粗', icon: <BoldOutlined />, name: 'bold', toggle: (c) => c.toggleBold() },
+  { title: '斜体', icon: <ItalicOutlined />, name: 'italic', toggle: (c) => c.toggleItalic() },
+  {
+    title: '下划线',
+    icon: <UnderlineOutlined />,
+    name: 'underline',
+    toggle: (c) => c.toggleUnderline(),
+  },
+  {
+    title: '删除线',
+    icon: <StrikethroughOutlined />,
+    name: 'strike',
+    toggle: (c) => c.toggleStrike(),
+  },
+];
+
+const LIST_TOGGLES: Toggle[] = [
+  {
+    title: '无序列表',
+    icon: <UnorderedListOutlined />,
+    name: 'bulletList',
+    toggle: (c) => c.toggleBulletList(),
+  },
+  {
+    title: '有序列表',
+    icon: <OrderedListOutlined />,
+    name: 'orderedList',
+    toggle: (c) => c.toggleOrderedList(),
+  },
+];
 
 /** The tiptap editor behind RichTextEditor (loaded on demand: it is the heavy part). */
 export default function TiptapEditor(props: RichTextEditorProps) {
@@ -167,6 +204,16 @@ export default function TiptapEditor(props: RichTextEditorProps) {
 
   const off = disabled || source;
   const chain = () => editor.chain().focus();
+  const toggleButton = ({ title, icon, name, toggle }: Toggle) => (
+    <ToolButton
+      key={name}
+      title={title}
+      icon={icon}
+      active={editor.isActive(name)}
+      disabled={off}
+      onClick={() => toggle(chain()).run()}
+    />
+  );
   const classes = ['rich-text-editor'];
   if (disabled) classes.push('is-disabled');
   if (status === 'error') classes.push('has-error');
@@ -180,63 +227,17 @@ export default function TiptapEditor(props: RichTextEditorProps) {
             <HeadingButton editor={editor} level={2} />
             <HeadingButton editor={editor} level={3} />
             <span className="rich-text-divider" />
-            <ToolButton
-              title="加粗"
-              icon={<BoldOutlined />}
-              active={editor.isActive('bold')}
-              disabled={off}
-              onClick={() => chain().toggleBold().run()}
-            />
-            <ToolButton
-              title="斜体"
-              icon={<ItalicOutlined />}
-              active={editor.isActive('italic')}
-              disabled={off}
-              onClick={() => chain().toggleItalic().run()}
-            />
-            <ToolButton
-              title="下划线"
-              icon={<UnderlineOutlined />}
-              active={editor.isActive('underline')}
-              disabled={off}
-              onClick={() => chain().toggleUnderline().run()}
-            />
-            <ToolButton
-              title="删除线"
-              icon={<StrikethroughOutlined />}
-              active={editor.isActive('strike')}
-              disabled={off}
-              onClick={() => chain().toggleStrike().run()}
-            />
+            {TEXT_TOGGLES.map(toggleButton)}
             <span className="rich-text-divider" />
+            {LIST_TOGGLES.map(toggleButton)}
             <ToolButton
-              title="无序列表"
-              icon={<UnorderedListOutlined />}
-              active={editor.isActive('bulletList')}
+              title="引用"
+              active={editor.isActive('blockquote')}
               disabled={off}
-              onClick={() => chain().toggleBulletList().run()}
-            />
-            <ToolButton
-              title="有序列表"
-              icon={<OrderedListOutlined />}
-              active={editor.isActive('orderedList')}
-              disabled={off}
-              onClick={() => chain().toggleOrderedList().run()}
-            />
-            <Tooltip title="引用" mouseEnterDelay={0.4}>
-              <Button
-                type="text"
-                size="small"
-                aria-label="引用"
-                aria-pressed={editor.isActive('blockquote')}
-                className={editor.isActive('blockquote') ? 'is-active' : undefined}
-                disabled={off}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => chain().toggleBlockquote().run()}
-              >
-                “ ”
-              </Button>
-            </Tooltip>
+              onClick={() => chain().toggleBlockquote().run()}
+            >
+              “ ”
+            </ToolButton>
             <ToolButton
               title="插入链接"
               icon={<LinkOutlined />}

@@ -1,9 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
-import { Button, Popconfirm, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, relationshipLabel, type ContactItem, ContactPaths } from '@health/contract';
 import {
+  AddButton,
+  ConfirmAction,
   exportIf,
   ListPage,
   type ListColumn,
@@ -112,17 +113,16 @@ export function ContactsTable({
                   <Button type="link" size="small" onClick={() => setEditing({ contact: r })}>
                     {t('contact.edit')}
                   </Button>
-                  <Popconfirm
+                  <ConfirmAction
                     title={t('contact.deleteConfirm', { name: r.name })}
+                    danger
                     onConfirm={async () => {
                       await deleteContact(r.id);
                       toast.success('家庭成员已删除');
                     }}
                   >
-                    <Button type="link" size="small" danger>
-                      {t('contact.delete')}
-                    </Button>
-                  </Popconfirm>
+                    {t('contact.delete')}
+                  </ConfirmAction>
                 </Space>
               ),
             },
@@ -145,13 +145,7 @@ export function ContactsTable({
         exportSpec={exportIf(canExport, ContactPaths.export, t('contact.exportName'))}
         toolbar={
           single && canEdit ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ contact: null })}
-            >
-              {t('contact.add')}
-            </Button>
+            <AddButton onClick={() => setEditing({ contact: null })}>{t('contact.add')}</AddButton>
           ) : undefined
         }
       />
@@ -160,9 +154,7 @@ export function ContactsTable({
         memberId={memberId ?? editing?.contact?.memberId ?? null}
         contact={editing?.contact ?? null}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-        }}
+        onSaved={() => setEditing(null)}
       />
     </>
   );
