@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AREAS, CATALOGUE } from '../src/index.js';
+import { AREAS, CATALOGUE } from '@health/contract';
 
 /**
  * The catalogue maps each built page to its entity; the same `<area>/<entity>` words name its files
