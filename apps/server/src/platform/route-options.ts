@@ -1,5 +1,15 @@
 import { envelope } from '@health/contract';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { ok } from './envelope.js';
 import type { RouteAccessConfig } from './permissions.js';
 
 /** Request bodies are form-encoded by default, JSON where the client prefers (spec §7). */
@@ -56,4 +66,68 @@ export function routeOptions(tags: string[], frontPath: RouteAccessConfig['front
     if (spec.action) config.action = spec.action;
     return { config, schema } as unknown as RouteOptions<Q, B, D>;
   };
+}
+
+type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** A route's request as its handler sees it: the parsed query and body. */
+export type RouteRequest<Q extends Schema, B extends Schema> = FastifyRequest & {
+  query: Parsed<Q>;
+  body: Parsed<B>;
+};
+
+type Data<D extends Schema> = D extends z.ZodType ? z.input<D> : unknown;
+/** What `run` gives: the data, or nothing where the data is `null`. */
+type Answer<D extends Schema> = null extends Data<D> ? Data<D> | void : Data<D>;
+
+/** A route that answers `ok(await run(request), message)`. */
+export interface StandardRoute<
+  Q extends Schema,
+  B extends Schema,
+  D extends Schema,
+> extends RouteSpec<Q, B, D> {
+  path: string;
+  /** The service call; its result is the answer's `data` (nothing: `data: null`). */
+  run: (request: RouteRequest<Q, B>) => Promise<Answer<D>>;
+  /** The answer's `msg` (default: 操作成功), fixed or from the data. */
+  message?: string | ((data: Data<D>) => string);
+}
+
+/**
+ * The usual routes of an entity, one call each: the options (see `routeOptions`) and the service
+ * call whose result is the answer's data. A route that does more keeps its own `app.get/post`.
+ *
+ *   const { get, post } = standardRoutes(app, route);
+ *   get({ path: SearchPaths.list, summary: '搜索词列表', querystring: listQuery, data: page,
+ *     run: (request) => search.list(request.query) });
+ *   post({ path: SearchPaths.add, summary: '新增搜索词', action: 'add', body: save, data: id,
+ *     run: async (request) => ({ id: await search.save(actorOf(request), request.body) }) });
+ */
+export function standardRoutes(
+  app: FastifyInstance<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    FastifyBaseLogger,
+    ZodTypeProvider
+  >,
+  route: ReturnType<typeof routeOptions>,
+) {
+  const register =
+    (method: 'GET' | 'POST') =>
+    <Q extends Schema = undefined, B extends Schema = undefined, D extends Schema = undefined>(
+      spec: StandardRoute<Q, B, D>,
+    ): void => {
+      const { path, run, message } = spec;
+      app.route({
+        method,
+        url: path,
+        ...(route(spec) as RouteOptions<undefined, undefined, undefined>),
+        handler: async (request) => {
+          const data = ((await run(request as RouteRequest<Q, B>)) ?? null) as Data<D>;
+          return ok(data, typeof message === 'function' ? message(data) : message);
+        },
+      });
+    };
+  return { get: register('GET'), post: register('POST') };
 }
