@@ -1,13 +1,6 @@
 import { envelope } from '@health/contract';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyRequest,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ok } from './envelope.js';
 import type { RouteAccessConfig } from './permissions.js';
@@ -86,7 +79,6 @@ export interface StandardRoute<
   B extends Schema,
   D extends Schema,
 > extends RouteSpec<Q, B, D> {
-  path: string;
   /** The service call; its result is the answer's `data` (nothing: `data: null`). */
   run: (request: RouteRequest<Q, B>) => Promise<Answer<D>>;
   /** The answer's `msg` (default: 操作成功), fixed or from the data. */
@@ -94,31 +86,29 @@ export interface StandardRoute<
 }
 
 /**
- * The usual routes of an entity, one call each: the options (see `routeOptions`) and the service
- * call whose result is the answer's data. A route that does more keeps its own `app.get/post`.
+ * The usual routes of an entity, one call each: the path, the options (as `routeOptions` takes
+ * them) and the service call whose result is the answer's data. Routes stay HTTP-free at the
+ * service: `run` passes `actorOf(request)` and plain values. A route that does more (an export,
+ * a header, a public route) keeps its own `app.get` / `app.post`.
  *
- *   const { get, post } = standardRoutes(app, route);
- *   get({ path: SearchPaths.list, summary: '搜索词列表', querystring: listQuery, data: page,
+ *   const { get, post } = standardRoutes(app, routeOptions(['search'], PAGE));
+ *   get(SearchPaths.list, { summary: '搜索词列表', querystring: listQuery, data: page,
  *     run: (request) => search.list(request.query) });
- *   post({ path: SearchPaths.add, summary: '新增搜索词', action: 'add', body: save, data: id,
- *     run: async (request) => ({ id: await search.save(actorOf(request), request.body) }) });
+ *   post(SearchPaths.add, { summary: '新增搜索词', action: 'add', body: save, data: idData,
+ *     run: async (request) => ({ id: await search.save(actorOf(request), request.body) }),
+ *     message: '已新增' });
  */
 export function standardRoutes(
-  app: FastifyInstance<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    FastifyBaseLogger,
-    ZodTypeProvider
-  >,
+  app: Parameters<FastifyPluginAsyncZod>[0],
   route: ReturnType<typeof routeOptions>,
 ) {
   const register =
     (method: 'GET' | 'POST') =>
     <Q extends Schema = undefined, B extends Schema = undefined, D extends Schema = undefined>(
+      path: string,
       spec: StandardRoute<Q, B, D>,
     ): void => {
-      const { path, run, message } = spec;
+      const { run, message } = spec;
       app.route({
         method,
         url: path,

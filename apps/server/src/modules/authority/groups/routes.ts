@@ -32,32 +32,28 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   const groups = new GroupsService(ctx);
   const { get, post } = standardRoutes(app, route);
 
-  get({
-    path: GroupPaths.list,
+  get(GroupPaths.list, {
     summary: '权限组列表（含页面数与操作员数）',
     querystring: groupListQuerySchema,
     data: groupListResponseSchema,
     run: (request) => groups.list(actorOf(request), request.query),
   });
 
-  get({
-    path: GroupPaths.detail,
+  get(GroupPaths.detail, {
     summary: '权限组详情（含已授予的页面与操作）',
     querystring: groupIdQuerySchema,
     data: groupDetailSchema,
     run: (request) => groups.detail(actorOf(request), request.query.id),
   });
 
-  get({
-    path: GroupPaths.options,
+  get(GroupPaths.options, {
     summary: '权限组选项（操作员表单与筛选）',
     frontPath: [GROUP_PAGE, MEMBER_PAGE],
     data: groupOptionsResponseSchema,
     run: (request) => groups.options(actorOf(request)),
   });
 
-  post({
-    path: GroupPaths.add,
+  post(GroupPaths.add, {
     summary: '新增权限组（resources：页面与操作的键，JSON 数组或逗号分隔）',
     action: 'add',
     body: groupAddRequestSchema,
@@ -66,8 +62,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     message: '权限组已新增',
   });
 
-  post({
-    path: GroupPaths.update,
+  post(GroupPaths.update, {
     summary: '修改权限组（其操作员的下一次请求即按新权限校验）',
     action: 'edit',
     body: groupUpdateRequestSchema,
@@ -80,8 +75,7 @@ export const authorityGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     message: '权限组已保存',
   });
 
-  post({
-    path: GroupPaths.delete,
+  post(GroupPaths.delete, {
     summary: '删除权限组（内置分组与仍有操作员的分组不能删除）',
     action: 'delete',
     body: groupIdRequestSchema,

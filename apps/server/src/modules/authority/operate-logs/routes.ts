@@ -26,16 +26,14 @@ export const operateLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   const service = new OperateLogService(ctx);
   const { get } = standardRoutes(app, route);
 
-  get({
-    path: OperateLogPaths.list,
+  get(OperateLogPaths.list, {
     summary: '操作日志列表（按操作员、模块、操作、结果、时间筛选；默认最新在前）',
     querystring: operateLogListQuerySchema,
     data: pageOf(operateLogItemSchema),
     run: (request) => service.list(request.query),
   });
 
-  get({
-    path: OperateLogPaths.options,
+  get(OperateLogPaths.options, {
     summary: '操作日志中出现的模块与操作（带中文名称）',
     data: operateLogOptionsSchema,
     run: () => service.options(),

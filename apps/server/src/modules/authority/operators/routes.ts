@@ -39,24 +39,21 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
   const operators = new OperatorsService(ctx);
   const { get, post } = standardRoutes(app, route);
 
-  get({
-    path: OperatorPaths.list,
+  get(OperatorPaths.list, {
     summary: '操作员列表（手机号已脱敏）',
     querystring: operatorListQuerySchema,
     data: operatorListResponseSchema,
     run: (request) => operators.list(actorOf(request), request.query),
   });
 
-  get({
-    path: OperatorPaths.detail,
+  get(OperatorPaths.detail, {
     summary: '操作员详情（手机号已脱敏）',
     querystring: operatorIdQuerySchema,
     data: operatorDetailSchema,
     run: (request) => operators.detail(actorOf(request), request.query.id),
   });
 
-  post({
-    path: OperatorPaths.add,
+  post(OperatorPaths.add, {
     summary: '新增操作员（初始密码留空则由系统生成，仅在本次应答中返回；首次登录须修改）',
     action: 'add',
     body: operatorAddRequestSchema,
@@ -65,8 +62,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
     message: '操作员已新增',
   });
 
-  post({
-    path: OperatorPaths.update,
+  post(OperatorPaths.update, {
     summary: '修改操作员（不提交 phone 则保留原手机号）',
     action: 'edit',
     body: operatorUpdateRequestSchema,
@@ -79,8 +75,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
     message: '操作员已保存',
   });
 
-  post({
-    path: OperatorPaths.delete,
+  post(OperatorPaths.delete, {
     summary: '删除操作员（不能删除自己或最后一个启用的超级管理员）',
     action: 'delete',
     body: operatorIdRequestSchema,
@@ -89,8 +84,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
     message: '操作员已删除',
   });
 
-  post({
-    path: OperatorPaths.resetPwd,
+  post(OperatorPaths.resetPwd, {
     summary: '重置密码（新的初始密码，下次登录须修改；该操作员的会话全部结束）',
     action: 'reset',
     body: operatorResetPwdRequestSchema,
@@ -100,8 +94,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
     message: '密码已重置',
   });
 
-  post({
-    path: OperatorPaths.enable,
+  post(OperatorPaths.enable, {
     summary: '启用操作员',
     action: 'edit',
     body: operatorIdRequestSchema,
@@ -113,8 +106,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
     message: '操作员已启用',
   });
 
-  post({
-    path: OperatorPaths.disable,
+  post(OperatorPaths.disable, {
     summary: '停用操作员（其会话立即结束；count 为结束的会话数）',
     action: 'edit',
     body: operatorIdRequestSchema,
@@ -126,8 +118,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
     message: '操作员已停用',
   });
 
-  post({
-    path: OperatorPaths.revealPhone,
+  post(OperatorPaths.revealPhone, {
     summary: '查看手机号明文（记入操作日志）',
     action: 'reveal',
     body: operatorIdRequestSchema,
@@ -137,8 +128,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
     }),
   });
 
-  get({
-    path: OperatorPaths.sessions,
+  get(OperatorPaths.sessions, {
     summary: '操作员的在线会话',
     action: 'session',
     querystring: operatorIdQuerySchema,
@@ -146,8 +136,7 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
     run: (request) => operators.sessions(actorOf(request), request.query.id),
   });
 
-  post({
-    path: OperatorPaths.revokeSession,
+  post(OperatorPaths.revokeSession, {
     summary: '结束操作员的一个会话',
     action: 'session',
     body: revokeSessionRequestSchema,

@@ -24,8 +24,7 @@ export const memberActionLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   const logs = new ActionLogService(ctx);
   const { get } = standardRoutes(app, route);
 
-  get({
-    path: ActionLogPaths.list,
+  get(ActionLogPaths.list, {
     summary: '会员行为日志（手机号片段、姓名、行为、IP、时间；memberId）',
     frontPath: [PAGES.actionLogs, PAGES.memberDetail],
     querystring: actionLogListQuerySchema,

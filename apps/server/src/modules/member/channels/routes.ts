@@ -39,40 +39,35 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   const channels = new ChannelService(ctx);
   const { get, post } = standardRoutes(app, route);
 
-  get({
-    path: ChannelPaths.list,
+  get(ChannelPaths.list, {
     summary: '渠道列表（名称、编码、状态筛选；含会员数与注册链接）',
     querystring: channelListQuerySchema,
     data: channelListSchema,
     run: (request) => channels.list(request.query),
   });
 
-  get({
-    path: ChannelPaths.options,
+  get(ChannelPaths.options, {
     summary: '全部渠道（下拉选项）',
     frontPath: CHANNEL_READERS,
     data: channelOptionsSchema,
     run: () => channels.options(),
   });
 
-  get({
-    path: ChannelPaths.detail,
+  get(ChannelPaths.detail, {
     summary: '渠道详情',
     querystring: contentIdQuerySchema,
     data: memberChannelSchema,
     run: (request) => channels.detail(request.query.id),
   });
 
-  get({
-    path: ChannelPaths.qrcode,
+  get(ChannelPaths.qrcode, {
     summary: '渠道注册链接与二维码（PNG data URL）',
     querystring: contentIdQuerySchema,
     data: channelQrcodeSchema,
     run: (request) => channels.qrcode(request.query.id),
   });
 
-  post({
-    path: ChannelPaths.add,
+  post(ChannelPaths.add, {
     summary: '新增渠道（编码唯一：字母、数字、下划线、短横线）',
     action: 'add',
     body: channelSaveRequestSchema,
@@ -80,8 +75,7 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     run: async (request) => ({ id: await channels.add(actorOf(request), request.body) }),
   });
 
-  post({
-    path: ChannelPaths.update,
+  post(ChannelPaths.update, {
     summary: '修改渠道（含启用/停用）',
     action: 'edit',
     body: channelUpdateRequestSchema,
@@ -93,8 +87,7 @@ export const memberChannelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
   });
 
-  post({
-    path: ChannelPaths.delete,
+  post(ChannelPaths.delete, {
     summary: '删除渠道（有会员的渠道不能删除，可停用）',
     action: 'delete',
     body: memberAdminIdBodySchema,

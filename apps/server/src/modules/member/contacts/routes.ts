@@ -33,8 +33,7 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   const contacts = new ContactsService(ctx);
   const { get, post } = standardRoutes(app, route);
 
-  get({
-    path: ContactPaths.list,
+  get(ContactPaths.list, {
     summary: '家庭成员列表（memberId 为某会员的家庭成员；手机号脱敏）',
     frontPath: READ_PAGES,
     querystring: contactListQuerySchema,
@@ -42,8 +41,7 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     run: (request) => contacts.list(request.query),
   });
 
-  post({
-    path: ContactPaths.add,
+  post(ContactPaths.add, {
     summary: '新增家庭成员',
     action: 'edit',
     body: contactAddRequestSchema,
@@ -55,8 +53,7 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     message: ContactMessages.contactAdded,
   });
 
-  post({
-    path: ContactPaths.update,
+  post(ContactPaths.update, {
     summary: '修改家庭成员（不提交 phone 则保留原号码）',
     action: 'edit',
     body: contactUpdateRequestSchema,
@@ -69,8 +66,7 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     message: ContactMessages.contactSaved,
   });
 
-  post({
-    path: ContactPaths.delete,
+  post(ContactPaths.delete, {
     summary: '删除家庭成员',
     action: 'edit',
     body: contactIdRequestSchema,
@@ -79,8 +75,7 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     message: ContactMessages.contactDeleted,
   });
 
-  post({
-    path: ContactPaths.revealPhone,
+  post(ContactPaths.revealPhone, {
     summary: '查看家庭成员手机号明文（记入操作日志）',
     action: 'reveal',
     body: contactIdRequestSchema,

@@ -44,32 +44,28 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   const grades = new GradeService(ctx);
   const { get, post } = standardRoutes(app, route);
 
-  get({
-    path: GradePaths.list,
+  get(GradePaths.list, {
     summary: '会员等级列表（按所需成长值排序，含会员数）',
     querystring: gradeListQuerySchema,
     data: gradeListSchema,
     run: (request) => grades.list(request.query),
   });
 
-  get({
-    path: GradePaths.options,
+  get(GradePaths.options, {
     summary: '全部会员等级（下拉选项，成长值从低到高）',
     frontPath: GRADE_READERS,
     data: gradeOptionsSchema,
     run: () => grades.options(),
   });
 
-  get({
-    path: GradePaths.detail,
+  get(GradePaths.detail, {
     summary: '会员等级详情',
     querystring: contentIdQuerySchema,
     data: memberGradeSchema,
     run: (request) => grades.detail(request.query.id),
   });
 
-  post({
-    path: GradePaths.add,
+  post(GradePaths.add, {
     summary: '新增会员等级（名称、所需成长值唯一；会员按成长值重新定级）',
     action: 'add',
     body: gradeSaveRequestSchema,
@@ -77,8 +73,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     run: async (request) => ({ id: await grades.add(actorOf(request), request.body) }),
   });
 
-  post({
-    path: GradePaths.update,
+  post(GradePaths.update, {
     summary: '修改会员等级（最低等级的成长值保持0）',
     action: 'edit',
     body: gradeUpdateRequestSchema,
@@ -90,8 +85,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     },
   });
 
-  post({
-    path: GradePaths.delete,
+  post(GradePaths.delete, {
     summary: '删除会员等级（有会员的等级、最低等级、默认等级不能删除）',
     action: 'delete',
     body: memberAdminIdBodySchema,
@@ -102,8 +96,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     },
   });
 
-  post({
-    path: GradePaths.changeMemberGrade,
+  post(GradePaths.changeMemberGrade, {
     summary: '手动修改会员等级（需填写原因，写入等级变更记录）',
     frontPath: PAGES.members,
     action: 'edit',
@@ -113,8 +106,7 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     message: '等级已修改',
   });
 
-  get({
-    path: GradePaths.logList,
+  get(GradePaths.logList, {
     summary: '等级变更记录（会员手机号片段/姓名、原等级、新等级、原因、时间；memberId）',
     frontPath: [PAGES.gradeLogs, PAGES.memberDetail],
     querystring: gradeLogListQuerySchema,

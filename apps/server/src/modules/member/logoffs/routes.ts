@@ -26,16 +26,14 @@ export const memberLogoffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   const logoff = new LogoffService(ctx);
   const { get, post } = standardRoutes(app, route);
 
-  get({
-    path: LogoffPaths.list,
+  get(LogoffPaths.list, {
     summary: '注销申请列表（手机号片段、姓名、状态、申请时间）',
     querystring: logoffListQuerySchema,
     data: logoffListSchema,
     run: (request) => logoff.list(request.query),
   });
 
-  post({
-    path: LogoffPaths.approve,
+  post(LogoffPaths.approve, {
     summary: '通过注销申请（同一事务内清除会员个人信息，保留统计数据）',
     action: 'audit',
     body: memberAdminIdBodySchema,
@@ -44,8 +42,7 @@ export const memberLogoffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     message: LogoffMessages.approved,
   });
 
-  post({
-    path: LogoffPaths.reject,
+  post(LogoffPaths.reject, {
     summary: '驳回注销申请（需填写驳回原因）',
     action: 'audit',
     body: logoffRejectRequestSchema,

@@ -36,16 +36,14 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const members = new MembersService(ctx);
   const { get, post } = standardRoutes(app, route);
 
-  get({
-    path: MemberPaths.list,
+  get(MemberPaths.list, {
     summary: '会员列表（手机号脱敏；phone 为号码片段，phonePrefix 为号码开头）',
     querystring: memberListQuerySchema,
     data: memberListResponseSchema,
     run: (request) => members.list(request.query),
   });
 
-  get({
-    path: MemberPaths.detail,
+  get(MemberPaths.detail, {
     summary: '会员详情（手机号、身份证号脱敏）',
     frontPath: READ_PAGES,
     querystring: memberIdQuerySchema,
@@ -53,8 +51,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     run: (request) => members.detail(request.query.id),
   });
 
-  post({
-    path: MemberPaths.add,
+  post(MemberPaths.add, {
     summary: '新增会员（可同时新增家庭成员；等级按成长值确定）',
     action: 'add',
     body: memberAddRequestSchema,
@@ -63,8 +60,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     message: MemberMessages.added,
   });
 
-  post({
-    path: MemberPaths.update,
+  post(MemberPaths.update, {
     summary: '修改会员资料（不提交 phone / idNumber 则保留原值）',
     action: 'edit',
     body: memberUpdateRequestSchema,
@@ -76,8 +72,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     message: MemberMessages.saved,
   });
 
-  post({
-    path: MemberPaths.freeze,
+  post(MemberPaths.freeze, {
     summary: '冻结会员（须填写原因）',
     action: 'freeze',
     body: memberFreezeRequestSchema,
@@ -86,8 +81,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     message: MemberMessages.frozen,
   });
 
-  post({
-    path: MemberPaths.unfreeze,
+  post(MemberPaths.unfreeze, {
     summary: '解冻会员',
     action: 'freeze',
     body: memberUnfreezeRequestSchema,
@@ -96,8 +90,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     message: MemberMessages.unfrozen,
   });
 
-  post({
-    path: MemberPaths.revealPhone,
+  post(MemberPaths.revealPhone, {
     summary: '查看会员手机号明文（记入操作日志）',
     action: 'reveal',
     body: memberIdRequestSchema,
@@ -107,8 +100,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     }),
   });
 
-  post({
-    path: MemberPaths.revealIdNumber,
+  post(MemberPaths.revealIdNumber, {
     summary: '查看会员身份证号明文（记入操作日志）',
     action: 'reveal',
     body: memberIdRequestSchema,

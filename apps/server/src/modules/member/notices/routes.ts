@@ -30,16 +30,14 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const notices = new NoticeService(ctx);
   const { get, post } = standardRoutes(app, route);
 
-  get({
-    path: NoticePaths.list,
+  get(NoticePaths.list, {
     summary: '通知列表（标题、状态、创建时间筛选）',
     querystring: noticeListQuerySchema,
     data: noticePageSchema,
     run: (request) => notices.list(request.query),
   });
 
-  get({
-    path: NoticePaths.detail,
+  get(NoticePaths.detail, {
     summary: '通知详情',
     frontPath: READ_PAGES,
     querystring: contentIdQuerySchema,
@@ -47,16 +45,14 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     run: (request) => notices.detail(request.query.id),
   });
 
-  get({
-    path: NoticePaths.targetOptions,
+  get(NoticePaths.targetOptions, {
     summary: '可选的发送对象（会员等级、渠道）',
     frontPath: READ_PAGES,
     data: noticeTargetOptionsSchema,
     run: () => notices.targetOptions(),
   });
 
-  post({
-    path: NoticePaths.add,
+  post(NoticePaths.add, {
     summary: '新建通知（草稿；富文本内容经过滤后保存）',
     action: 'add',
     body: noticeSaveRequestSchema,
@@ -64,8 +60,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     run: async (request) => ({ id: await notices.add(actorOf(request), request.body) }),
   });
 
-  post({
-    path: NoticePaths.update,
+  post(NoticePaths.update, {
     summary: '修改通知（草稿或待发送；待发送的通知修改后回到草稿）',
     action: 'edit',
     body: noticeUpdateRequestSchema,
@@ -77,8 +72,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
   });
 
-  post({
-    path: NoticePaths.delete,
+  post(NoticePaths.delete, {
     summary: '删除通知（已发送的须先撤回）',
     action: 'delete',
     body: noticeIdBodySchema,
@@ -89,8 +83,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
   });
 
-  post({
-    path: NoticePaths.schedule,
+  post(NoticePaths.schedule, {
     summary: '定时发送（草稿 → 待发送；到时间由服务端发送，重启后仍会发送）',
     action: 'publish',
     body: noticeScheduleRequestSchema,
@@ -99,8 +92,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     message: NoticeMessages.scheduled,
   });
 
-  post({
-    path: NoticePaths.send,
+  post(NoticePaths.send, {
     summary: '立即发送（草稿或待发送 → 已发送）',
     action: 'publish',
     body: noticeIdBodySchema,
@@ -109,8 +101,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     message: (notice) => NoticeMessages.sent(notice.recipients),
   });
 
-  post({
-    path: NoticePaths.withdraw,
+  post(NoticePaths.withdraw, {
     summary: '撤回已发送的通知',
     action: 'publish',
     body: noticeIdBodySchema,

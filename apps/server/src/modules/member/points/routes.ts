@@ -27,8 +27,7 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const service = new PointsAdminService(ctx);
   const { get, post } = standardRoutes(app, route);
 
-  post({
-    path: PointsPaths.adjust,
+  post(PointsPaths.adjust, {
     summary: '调整会员积分（正数增加、负数扣减，需填写原因；余额不能小于0）',
     action: 'points',
     body: pointsAdjustRequestSchema,
@@ -52,8 +51,7 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => ok(await service.list(request.query)),
   );
 
-  get({
-    path: PointsPaths.ledgerSummary,
+  get(PointsPaths.ledgerSummary, {
     summary: '积分汇总：时间范围内发放、兑换、过期与后台扣减的积分',
     frontPath: PAGES.pointsLedger,
     querystring: pointsSummaryQuerySchema,

@@ -27,8 +27,7 @@ export const signRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const sign = new SignService(ctx);
   const { get } = standardRoutes(app, route);
 
-  get({
-    path: SignPaths.recordList,
+  get(SignPaths.recordList, {
     summary: '签到记录（会员手机号片段、姓名、时间范围、连续天数筛选）',
     querystring: signRecordListQuerySchema,
     data: signRecordPageSchema,
@@ -46,8 +45,7 @@ export const signRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       sendExport(ctx, reply, await sign.export(actorOf(request), request.query)),
   );
 
-  get({
-    path: SignPaths.dailyCounts,
+  get(SignPaths.dailyCounts, {
     summary: '每日签到人数（start、end：YYYY-MM-DD，最多366天）',
     querystring: signDailyCountsQuerySchema,
     data: signDailyCountsSchema,

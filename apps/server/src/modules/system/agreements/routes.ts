@@ -33,16 +33,14 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const agreements = new AgreementService(ctx);
   const { get, post } = standardRoutes(app, route);
 
-  get({
-    path: AgreementPaths.list,
+  get(AgreementPaths.list, {
     summary: '协议列表（编码/标题筛选，不含正文）',
     querystring: agreementListQuerySchema,
     data: agreementListSchema,
     run: (request) => agreements.list(request.query),
   });
 
-  get({
-    path: AgreementPaths.detail,
+  get(AgreementPaths.detail, {
     summary: '协议详情（含正文）',
     frontPath: READ_PAGES,
     querystring: contentIdQuerySchema,
@@ -50,8 +48,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     run: (request) => agreements.detail(request.query.id),
   });
 
-  post({
-    path: AgreementPaths.add,
+  post(AgreementPaths.add, {
     summary: '新增协议（正文为富文本，保存时按白名单净化）',
     action: 'add',
     body: agreementAddRequestSchema,
@@ -59,8 +56,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     run: (request) => agreements.add(actorOf(request), request.body),
   });
 
-  post({
-    path: AgreementPaths.update,
+  post(AgreementPaths.update, {
     summary: '修改协议（每次保存版本号加1）',
     action: 'edit',
     body: agreementUpdateRequestSchema,
@@ -71,8 +67,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
   });
 
-  post({
-    path: AgreementPaths.delete,
+  post(AgreementPaths.delete, {
     summary: '删除协议（ids：一个或多个编号）',
     action: 'delete',
     body: contentIdsBodySchema,

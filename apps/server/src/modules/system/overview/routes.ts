@@ -12,8 +12,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const overview = new OverviewService(ctx);
   const { get } = standardRoutes(app, route);
 
-  get({
-    path: ApiPaths.homeOverview,
+  get(ApiPaths.homeOverview, {
     summary: '概况：今日与近7天指标、7天趋势',
     data: homeOverviewSchema,
     run: (request) => overview.homeOverview(actorOf(request)),

@@ -20,15 +20,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const payment = new PaymentService(ctx);
   const { get, post } = standardRoutes(app, route);
 
-  get({
-    path: PaymentPaths.list,
+  get(PaymentPaths.list, {
     summary: '支付渠道配置（密钥只返回是否已设置）',
     data: payConfigListSchema,
     run: async () => ({ list: await payment.list() }),
   });
 
-  post({
-    path: PaymentPaths.update,
+  post(PaymentPaths.update, {
     summary: '保存一个支付渠道的配置（密钥留空表示不修改）',
     action: 'edit',
     body: payConfigUpdateSchema,

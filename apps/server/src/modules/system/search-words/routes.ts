@@ -31,16 +31,14 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const search = new SearchService(ctx);
   const { get, post } = standardRoutes(app, route);
 
-  get({
-    path: SearchPaths.list,
+  get(SearchPaths.list, {
     summary: '搜索词列表（关键词、类型、状态筛选）',
     querystring: searchListQuerySchema,
     data: searchListSchema,
     run: (request) => search.list(request.query),
   });
 
-  get({
-    path: SearchPaths.info,
+  get(SearchPaths.info, {
     summary: '搜索词详情',
     frontPath: READ_PAGES,
     querystring: contentIdQuerySchema,
@@ -48,8 +46,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     run: (request) => search.info(request.query.id),
   });
 
-  post({
-    path: SearchPaths.save,
+  post(SearchPaths.save, {
     summary: '新增搜索词（同一类型下搜索词唯一）',
     action: 'add',
     body: searchSaveRequestSchema,
@@ -57,8 +54,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     run: async (request) => ({ id: await search.save(actorOf(request), request.body) }),
   });
 
-  post({
-    path: SearchPaths.update,
+  post(SearchPaths.update, {
     summary: '修改搜索词',
     action: 'edit',
     body: searchUpdateRequestSchema,
@@ -70,8 +66,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
   });
 
-  post({
-    path: SearchPaths.delete,
+  post(SearchPaths.delete, {
     summary: '删除搜索词（ids：一个或多个编号，逗号分隔或数组）',
     action: 'delete',
     body: contentIdsBodySchema,
@@ -79,8 +74,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     run: async (request) => ({ deleted: await search.delete(actorOf(request), request.body.ids) }),
   });
 
-  post({
-    path: SearchPaths.asyncSuggest,
+  post(SearchPaths.asyncSuggest, {
     summary: '重建联想词（由启用且在有效期内的搜索词生成），返回条数',
     action: 'suggest',
     data: searchSuggestResultSchema,

@@ -69,8 +69,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
   );
 
-  get({
-    path: SettingsPaths.doctorOptions,
+  get(SettingsPaths.doctorOptions, {
     summary: '可接诊的医生（已启用、岗位为医生的操作员）',
     frontPath: settingsPageOf('conversation_set'),
     data: doctorOptionsSchema,
@@ -90,8 +89,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async () => ok(settings.publicSiteInfo()),
   );
 
-  get({
-    path: ApiPaths.settingInit,
+  get(ApiPaths.settingInit, {
     summary: '刷新系统配置缓存',
     frontPath: SETTING_INIT_PAGES,
     action: SETTING_INIT_ACTION,

@@ -33,24 +33,21 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
   const sms = new SmsService(ctx);
   const { get, post } = standardRoutes(app, route);
 
-  get({
-    path: SmsPaths.list,
+  get(SmsPaths.list, {
     summary: '短信模板列表（编码/名称、场景、状态筛选）',
     querystring: smsTemplateListQuerySchema,
     data: smsTemplateListSchema,
     run: (request) => sms.list(request.query),
   });
 
-  get({
-    path: SmsPaths.detail,
+  get(SmsPaths.detail, {
     summary: '短信模板详情',
     querystring: contentIdQuerySchema,
     data: smsTemplateSchema,
     run: (request) => sms.detail(request.query.id),
   });
 
-  post({
-    path: SmsPaths.add,
+  post(SmsPaths.add, {
     summary: '新增短信模板（内容中的占位符写作 ${变量名}）',
     action: 'add',
     body: smsTemplateAddRequestSchema,
@@ -58,8 +55,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     run: async (request) => ({ id: await sms.add(actorOf(request), request.body) }),
   });
 
-  post({
-    path: SmsPaths.update,
+  post(SmsPaths.update, {
     summary: '修改短信模板',
     action: 'edit',
     body: smsTemplateUpdateRequestSchema,
@@ -71,8 +67,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     },
   });
 
-  post({
-    path: SmsPaths.enable,
+  post(SmsPaths.enable, {
     summary: '启用或停用短信模板',
     action: 'edit',
     body: smsTemplateEnableRequestSchema,
@@ -83,8 +78,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     },
   });
 
-  post({
-    path: SmsPaths.delete,
+  post(SmsPaths.delete, {
     summary: '删除短信模板（ids：一个或多个编号）',
     action: 'delete',
     body: contentIdsBodySchema,
@@ -92,8 +86,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     run: async (request) => ({ deleted: await sms.delete(actorOf(request), request.body.ids) }),
   });
 
-  post({
-    path: SmsPaths.testSend,
+  post(SmsPaths.testSend, {
     summary: '测试发送：手机号与每个占位符的值（params 为对象，表单提交时为 JSON 文本）',
     action: 'test',
     body: smsTestSendRequestSchema,
@@ -102,8 +95,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     message: SmsMessages.sent,
   });
 
-  get({
-    path: SmsPaths.outboxList,
+  get(SmsPaths.outboxList, {
     summary: '短信发件箱（内置发送通道的发送记录，手机号脱敏）',
     querystring: smsOutboxListQuerySchema,
     data: smsOutboxListSchema,
