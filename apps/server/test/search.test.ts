@@ -17,11 +17,11 @@ import {
   login,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
 } from './helpers/app.js';
 import { DAY_MS } from '../src/platform/clock.js';
 
 const DAY = DAY_MS;
-type Errors = { errors: { field: string; msg: string }[] };
 const PAGE = '/sysset_setting/search';
 
 describe.each(databaseKinds)('search config API on %s', (kind) => {
@@ -143,7 +143,7 @@ describe.each(databaseKinds)('search config API on %s', (kind) => {
       await call(t, 'POST', SearchPaths.delete, { token: admin, json: { ids: [ids[2]] } }),
     );
     expect(missing).toMatchObject({ state: 255, msg: SearchMessages.notFound });
-    const empty = bodyOf<Errors>(
+    const empty = bodyOf<FieldErrors>(
       await call(t, 'POST', SearchPaths.delete, { token: admin, form: { ids: '' } }),
     );
     expect(empty.state).toBe(255);
@@ -151,18 +151,18 @@ describe.each(databaseKinds)('search config API on %s', (kind) => {
   });
 
   it('refuses invalid words with field errors', async () => {
-    const blank = bodyOf<Errors>(await save({ keyword: '  ', type: 'hot' }));
+    const blank = bodyOf<FieldErrors>(await save({ keyword: '  ', type: 'hot' }));
     expect(blank).toMatchObject({ state: 255, msg: SearchMessages.keywordRequired });
     expect(blank.data.errors).toContainEqual({
       field: 'keyword',
       msg: SearchMessages.keywordRequired,
     });
 
-    const badType = bodyOf<Errors>(await save({ keyword: '心电贴', type: 'cold' }));
+    const badType = bodyOf<FieldErrors>(await save({ keyword: '心电贴', type: 'cold' }));
     expect(badType.data.errors[0]?.field).toBe('type');
 
     const now = String(t.clock.now);
-    const window = bodyOf<Errors>(
+    const window = bodyOf<FieldErrors>(
       await save({ keyword: '心电贴', type: 'hot', validFrom: now, validTo: now }),
     );
     expect(window.data.errors).toEqual([
@@ -170,12 +170,12 @@ describe.each(databaseKinds)('search config API on %s', (kind) => {
     ]);
 
     expect(bodyOf(await save({ keyword: '心电贴', type: 'hot' })).state).toBe(200);
-    const duplicate = bodyOf<Errors>(await save({ keyword: '心电贴', type: 'hot' }));
+    const duplicate = bodyOf<FieldErrors>(await save({ keyword: '心电贴', type: 'hot' }));
     expect(duplicate.data.errors).toEqual([{ field: 'keyword', msg: SearchMessages.keywordTaken }]);
     // Unique per type: the same word as a default word is fine.
     expect(bodyOf(await save({ keyword: '心电贴', type: 'default' })).state).toBe(200);
 
-    const pageSize = bodyOf<Errors>(await list('?pageSize=500'));
+    const pageSize = bodyOf<FieldErrors>(await list('?pageSize=500'));
     expect(pageSize.data.errors[0]?.field).toBe('pageSize');
   });
 

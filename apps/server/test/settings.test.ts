@@ -18,9 +18,8 @@ import {
   login,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
 } from './helpers/app.js';
-
-type Errors = { errors: { field: string; msg: string }[] };
 
 describe.each(databaseKinds)('settings API on %s', (kind) => {
   let t: TestApp;
@@ -103,7 +102,7 @@ describe.each(databaseKinds)('settings API on %s', (kind) => {
       section: 'site_info',
       value: { ...SETTINGS_DEFAULTS.site_info, platformName: '', h5Domain: 'ftp://x' },
     });
-    const body = bodyOf<Errors>(response);
+    const body = bodyOf<FieldErrors>(response);
     expect(body.state).toBe(255);
     expect(body.data.errors).toEqual(
       expect.arrayContaining([
@@ -112,7 +111,7 @@ describe.each(databaseKinds)('settings API on %s', (kind) => {
       ]),
     );
     expect(bodyOf<SettingInfo>(await info(admin, 'site_info')).data).toEqual(before);
-    const unknown = bodyOf<Errors>(await update(admin, { section: 'nope', value: {} }));
+    const unknown = bodyOf<FieldErrors>(await update(admin, { section: 'nope', value: {} }));
     expect(unknown.state).toBe(255);
   });
 
@@ -122,7 +121,7 @@ describe.each(databaseKinds)('settings API on %s', (kind) => {
     value.bp.grade3.systolicMin = 145; // below grade 2
     value.ecg.urgentLow = 55; // inside the warning bounds (≥ 50)
     const logsBefore = await t.db.selectFrom('operation_logs').select('id').execute();
-    const body = bodyOf<Errors>(await update(admin, { section: 'prewarning_set', value }));
+    const body = bodyOf<FieldErrors>(await update(admin, { section: 'prewarning_set', value }));
     expect(body.state).toBe(255);
     expect(body.data.errors).toEqual(
       expect.arrayContaining([
@@ -193,12 +192,12 @@ describe.each(databaseKinds)('settings API on %s', (kind) => {
 
     const value = { ...SETTINGS_DEFAULTS.conversation_set, enabled: true, doctorIds: [doctorId] };
     expect(bodyOf(await update(admin, { section: 'conversation_set', value })).state).toBe(200);
-    const bad = bodyOf<Errors>(
+    const bad = bodyOf<FieldErrors>(
       await update(admin, { section: 'conversation_set', value: { ...value, doctorIds: [99999] } }),
     );
     expect(bad.state).toBe(255);
     expect(bad.data.errors[0]?.field).toBe('value.doctorIds');
-    const none = bodyOf<Errors>(
+    const none = bodyOf<FieldErrors>(
       await update(admin, { section: 'conversation_set', value: { ...value, doctorIds: [] } }),
     );
     expect(none.data.errors[0]).toEqual({

@@ -112,6 +112,9 @@ export function capturedLogger(level: 'info' | 'error' = 'info') {
   return { lines, logger, text: () => lines.join('') };
 }
 
+/** The `data` of a validation refusal: one message a field. */
+export type FieldErrors = { errors: { field: string; msg: string }[] };
+
 export function bodyOf<T = unknown>(response: LightMyRequestResponse): Envelope<T> {
   return response.json<Envelope<T>>();
 }
