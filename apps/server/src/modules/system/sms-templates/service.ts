@@ -19,7 +19,7 @@ import {
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool, toDbBool } from '../../../db/values.js';
-import { auditedChange } from '../../../platform/changes.js';
+import { auditedAdd, auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import type { PageRequest } from '../../../platform/pagination.js';
@@ -126,21 +126,17 @@ export class SmsService {
 
   async add(actor: Actor, input: SmsTemplateAddRequest): Promise<number> {
     await this.assertCodeFree(input.code);
-    return auditedChange(
+    return auditedAdd(
       this.ctx,
       actor,
-      async (trx) => {
-        const values = this.columns(actor, input);
-        const id = await new SmsRepo(trx).insert({ ...values, created_at: values.updated_at });
-        return {
-          result: id,
-          entry: {
-            module: AUDIT_MODULE,
-            action: 'add',
-            target: target(input),
-            after: snapshot({ id, ...input }),
-          },
-        };
+      {
+        module: AUDIT_MODULE,
+        target: target(input),
+        insert: (trx) => {
+          const values = this.columns(actor, input);
+          return new SmsRepo(trx).insert({ ...values, created_at: values.updated_at });
+        },
+        after: (id) => snapshot({ id, ...input }),
       },
       () => ValidationError.field('code', SmsMessages.codeTaken),
     );
