@@ -22,10 +22,10 @@ import {
   type TestApp,
   loginAdmin,
   type FieldErrors,
+  SESSION_INVALID,
 } from './helpers/app.js';
 
 const GROUP_PAGE = '/sysset_authority/authority_group';
-const SESSION_INVALID = { state: 266, msg: Messages.sessionInvalid, data: null };
 
 describe.each(databaseKinds)('authority groups API on %s', (kind) => {
   let t: TestApp;

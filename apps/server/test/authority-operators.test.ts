@@ -26,10 +26,10 @@ import {
   type TestApp,
   loginAdmin,
   type FieldErrors,
+  SESSION_INVALID,
 } from './helpers/app.js';
 
 const PAGE = '/sysset_authority/authority_member';
-const SESSION_INVALID = { state: 266, msg: Messages.sessionInvalid, data: null };
 
 describe.each(databaseKinds)('authority operators API on %s', (kind) => {
   let t: TestApp;

@@ -1,7 +1,6 @@
 import {
   MemberMessages,
   MemberPaths,
-  Messages,
   idNumberCheckDigit,
   isValidIdNumber,
   type MemberDetail,
@@ -16,13 +15,12 @@ import {
   bearer,
   bodyOf,
   call,
-  createGroup,
-  createOperator,
   setupApp,
-  login,
   type TestApp,
   loginAdmin,
   type FieldErrors,
+  SESSION_INVALID,
+  loginViewerAndOutsider,
 } from './helpers/app.js';
 
 const PAGE = '/member_manage/lists';
@@ -123,12 +121,11 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    const viewers = await createGroup(t, '会员查看组', ['/sysset_home/basic', PAGE]);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    viewer = (await login(t, 'viewer', 'View@123')).access_token;
-    const others = await createGroup(t, '其他组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ({ viewer, outsider } = await loginViewerAndOutsider(
+      t,
+      ['/sysset_home/basic', PAGE],
+      '会员查看组',
+    ));
   });
 
   const post = (path: string, json: unknown, token = admin) =>
@@ -420,7 +417,7 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
 
   it('answers 266 without a session and 267 without the page or the action', async () => {
     const anonymous = bodyOf(await call(t, 'GET', MemberPaths.list));
-    expect(anonymous).toEqual({ state: 266, msg: Messages.sessionInvalid, data: null });
+    expect(anonymous).toEqual(SESSION_INVALID);
     expect(bodyOf(await get(MemberPaths.list, outsider)).state).toBe(267);
     expect(bodyOf(await get(`${MemberPaths.detail}?id=${zhangId}`, outsider)).state).toBe(267);
     // The viewer holds the page: it reads, but every change needs its action.

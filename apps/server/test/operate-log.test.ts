@@ -21,6 +21,7 @@ import {
   type TestApp,
   loginAdmin,
   type FieldErrors,
+  SESSION_INVALID,
 } from './helpers/app.js';
 
 const MINUTE = 60_000;
@@ -316,7 +317,7 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
       for (const path of [OperateLogPaths.list, OperateLogPaths.options, OperateLogPaths.export]) {
         const response = await call(t, 'GET', path);
         expect(response.statusCode).toBe(401);
-        expect(bodyOf(response)).toEqual({ state: 266, msg: Messages.sessionInvalid, data: null });
+        expect(bodyOf(response)).toEqual(SESSION_INVALID);
       }
     });
 

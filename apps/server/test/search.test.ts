@@ -11,13 +11,13 @@ import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
-  createGroup,
-  createOperator,
   setupApp,
-  login,
   type TestApp,
   loginAdmin,
   type FieldErrors,
+  SESSION_INVALID,
+  createViewerAndOutsider,
+  loginViewers,
 } from './helpers/app.js';
 import { DAY_MS } from '../src/platform/clock.js';
 
@@ -32,18 +32,14 @@ describe.each(databaseKinds)('search config API on %s', (kind) => {
 
   setupApp(kind, async (app) => {
     t = app;
-    const viewers = await createGroup(t, '只读组', [PAGE]);
-    const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
+    await createViewerAndOutsider(t, [PAGE]);
     await logInAll();
   });
 
   /** Fresh sessions (access tokens expire when a test moves the clock by days). */
   async function logInAll(): Promise<void> {
     admin = await loginAdmin(t);
-    readOnly = (await login(t, 'viewer', 'View@123')).access_token;
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ({ viewer: readOnly, outsider } = await loginViewers(t));
   }
 
   const save = (form: Record<string, string>, token = admin) =>
@@ -240,7 +236,7 @@ describe.each(databaseKinds)('search config API on %s', (kind) => {
   it('answers 266 without a session and 267 without the page or the action', async () => {
     expect(bodyOf(await list(''))).toMatchObject({ state: 200 });
     const noSession = await call(t, 'GET', SearchPaths.list);
-    expect(bodyOf(noSession)).toEqual({ state: 266, msg: Messages.sessionInvalid, data: null });
+    expect(bodyOf(noSession)).toEqual(SESSION_INVALID);
     expect(bodyOf(await call(t, 'POST', SearchPaths.asyncSuggest, { form: {} })).state).toBe(266);
 
     const noPage = { state: 267, msg: Messages.noPermission, data: null };

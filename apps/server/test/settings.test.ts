@@ -19,6 +19,7 @@ import {
   type TestApp,
   loginAdmin,
   type FieldErrors,
+  SESSION_INVALID,
 } from './helpers/app.js';
 
 describe.each(databaseKinds)('settings API on %s', (kind) => {
@@ -145,7 +146,7 @@ describe.each(databaseKinds)('settings API on %s', (kind) => {
     const upd = await call(t, 'POST', SettingsPaths.update, {
       json: { section: 'order', value: SETTINGS_DEFAULTS.order },
     });
-    expect(bodyOf(upd)).toEqual({ state: 266, msg: Messages.sessionInvalid, data: null });
+    expect(bodyOf(upd)).toEqual(SESSION_INVALID);
     expect(bodyOf(await call(t, 'GET', SettingsPaths.doctorOptions)).state).toBe(266);
   });
 

@@ -20,13 +20,12 @@ import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
-  createGroup,
-  createOperator,
   setupApp,
-  login,
   type TestApp,
   loginAdmin,
   type FieldErrors,
+  createViewerAndOutsider,
+  loginViewers,
 } from './helpers/app.js';
 import { seedGrade, seedMember } from './helpers/sign-members.js';
 import { DAY_MS } from '../src/platform/clock.js';
@@ -47,17 +46,13 @@ describe.each(databaseKinds)('daily check-in on %s', (kind) => {
     const today = chinaDateOf(t.clock.now);
     t.clock.now = chinaDayStart(today) + DAY + 10 * 60 * 60 * 1000;
     grade = await seedGrade(t.db, '普通会员', 0, t.clock.now);
-    const viewers = await createGroup(t, '只读组', [PAGE]);
-    const others = await createGroup(t, '其他组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
+    await createViewerAndOutsider(t, [PAGE]);
     await logInAll();
   });
 
   async function logInAll(): Promise<void> {
     admin = await loginAdmin(t);
-    viewer = (await login(t, 'viewer', 'View@123')).access_token;
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ({ viewer, outsider } = await loginViewers(t));
   }
 
   /** A SignService on the same database and clock, its settings read from the database. */

@@ -20,11 +20,11 @@ import {
   tryLogin,
   type TestApp,
   type FieldErrors,
+  SESSION_INVALID,
 } from './helpers/app.js';
 import { DAY_MS } from '../src/platform/clock.js';
 
 const DAY = DAY_MS;
-const SESSION_INVALID = { state: 266, msg: Messages.sessionInvalid, data: null };
 describe.each(databaseKinds)('system API on %s', (kind) => {
   let t: TestApp;
   let doctorGroup: number;
