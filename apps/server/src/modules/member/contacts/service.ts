@@ -12,8 +12,7 @@ import {
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool } from '../../../db/values.js';
-import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
-import { countRows, mapBatches, readInBatches } from '../../../platform/pagination.js';
+import { queryExport, type AuditedExport, type ExportColumn } from '../../../platform/export.js';
 import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
@@ -80,15 +79,13 @@ export class ContactsService {
    */
   async export(actor: Actor, query: ContactExportParams): Promise<AuditedExport<ContactItem>> {
     const q = this.repo.filtered(query).where('k.id', '<=', await this.repo.maxId());
-    return {
+    return queryExport(this.ctx.db, q, toItem, {
       actor,
       module: AUDIT_MODULE,
       title: '家庭成员',
       filter: query,
-      total: await countRows(this.ctx.db, q),
       columns: EXPORT_COLUMNS,
-      batches: mapBatches(readInBatches(q, 1000), toItem),
-    };
+    });
   }
 
   private async load(id: number, repo = this.repo): Promise<ContactRecord> {
