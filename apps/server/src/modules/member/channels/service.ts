@@ -15,7 +15,7 @@ import { fromDbBool, toDbBool, toNumber } from '../../../db/values.js';
 import { auditedAdd, auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
-import type { PageRequest } from '../../../platform/pagination.js';
+import { mapPage, type PageRequest } from '../../../platform/pagination.js';
 import { AUDIT_MODULE } from '../grades/service.js';
 import { ChannelsRepo, type ChannelRow } from './repo.js';
 
@@ -63,8 +63,7 @@ export class ChannelService {
   }
 
   async list(query: ChannelListQuery & PageRequest): Promise<Page<MemberChannel>> {
-    const page = await this.repo.list(query);
-    return { list: page.list.map((r) => this.toChannel(r)), pagination: page.pagination };
+    return mapPage(await this.repo.list(query), (r) => this.toChannel(r));
   }
 
   async options(): Promise<ChannelOption[]> {

@@ -19,6 +19,7 @@ import { AppError, NotFoundError, ValidationError } from '../../../platform/erro
 import { MembersRepo } from '../members/repo.js';
 import { AUDIT_MODULE, memberTarget } from '../members/service.js';
 import { ContactsRepo, type ContactRecord, type ContactValues } from './repo.js';
+import { mapPage } from '../../../platform/pagination.js';
 
 const MAX_CONTACTS = 10;
 
@@ -69,8 +70,7 @@ export class ContactsService {
   }
 
   async list(query: ContactListParams): Promise<Page<ContactItem>> {
-    const page = await this.repo.list(query);
-    return { list: page.list.map(toItem), pagination: page.pagination };
+    return mapPage(await this.repo.list(query), toItem);
   }
 
   /**

@@ -24,7 +24,7 @@ import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { queryExport, type AuditedExport, type ExportColumn } from '../../../platform/export.js';
-import { paginate, type PageRequest } from '../../../platform/pagination.js';
+import { mapPage, paginate, type PageRequest } from '../../../platform/pagination.js';
 import { formatDate } from '@health/contract';
 import { MembersRepo } from '../members/repo.js';
 import { GradesRepo, type GradeLogRow, type GradeRow } from './repo.js';
@@ -188,8 +188,7 @@ export class GradeService {
   /* ------------------------------------------------------------------ grades */
 
   async list(query: GradeListQuery & PageRequest): Promise<Page<MemberGrade>> {
-    const page = await this.repo.list(query);
-    return { list: page.list.map(toGrade), pagination: page.pagination };
+    return mapPage(await this.repo.list(query), toGrade);
   }
 
   async options(): Promise<GradeOption[]> {

@@ -26,6 +26,7 @@ import { ContactsRepo } from '../contacts/repo.js';
 import { GradesRepo } from '../grades/repo.js';
 import { GradeService } from '../grades/service.js';
 import { MembersRepo, type MemberListRecord, type MemberRecord } from './repo.js';
+import { mapPage } from '../../../platform/pagination.js';
 
 export const AUDIT_MODULE = 'member';
 
@@ -102,8 +103,7 @@ export class MembersService {
   }
 
   async list(query: MemberListParams): Promise<Page<MemberListItem>> {
-    const page = await this.repo.list(query);
-    return { list: page.list.map(toMemberItem), pagination: page.pagination };
+    return mapPage(await this.repo.list(query), toMemberItem);
   }
 
   /** The export's query, bounded to the members that exist when it starts. */

@@ -22,7 +22,7 @@ import { fromDbBool, toDbBool } from '../../../db/values.js';
 import { auditedAdd, auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
-import type { PageRequest } from '../../../platform/pagination.js';
+import { mapPage, type PageRequest } from '../../../platform/pagination.js';
 import { createSmsSender, type SmsSender } from '../../../platform/sms.js';
 import { SmsRepo, type SmsOutboxRow, type SmsTemplateRow } from './repo.js';
 
@@ -90,8 +90,7 @@ export class SmsService {
   }
 
   async list(query: SmsTemplateListQuery & PageRequest): Promise<Page<SmsTemplate>> {
-    const page = await this.repo.listTemplates(query);
-    return { list: page.list.map(toTemplate), pagination: page.pagination };
+    return mapPage(await this.repo.listTemplates(query), toTemplate);
   }
 
   private async load(id: number): Promise<SmsTemplateRow> {
@@ -259,7 +258,6 @@ export class SmsService {
   }
 
   async outbox(query: SmsOutboxListQuery & PageRequest): Promise<Page<SmsOutboxEntry>> {
-    const page = await this.repo.listOutbox(query);
-    return { list: page.list.map(toOutboxEntry), pagination: page.pagination };
+    return mapPage(await this.repo.listOutbox(query), toOutboxEntry);
   }
 }
