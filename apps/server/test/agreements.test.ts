@@ -17,9 +17,9 @@ import {
   setupApp,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
 } from './helpers/app.js';
 
-type Errors = { errors: { field: string; msg: string }[] };
 const PAGE = '/sysset_agreement/lists';
 
 describe('rich-text sanitiser', () => {
@@ -153,7 +153,7 @@ describe.each(databaseKinds)('agreements API on %s', (kind) => {
     expect(stored).toBe('<p>我们重视您的隐私</p><a rel="noopener noreferrer">点击</a>');
     expect(stored).not.toMatch(/script|onerror|javascript:/i);
 
-    const onlyScript = bodyOf<Errors>(
+    const onlyScript = bodyOf<FieldErrors>(
       await call(t, 'POST', AgreementPaths.update, {
         token: admin,
         json: { id, code: 'privacy_policy', title: '隐私政策', content: '<script>x()</script>' },
@@ -165,7 +165,7 @@ describe.each(databaseKinds)('agreements API on %s', (kind) => {
   });
 
   it('refuses invalid agreements with field errors', async () => {
-    const many = bodyOf<Errors>(await add({ code: 'Bad-Code', title: ' ', content: '' }));
+    const many = bodyOf<FieldErrors>(await add({ code: 'Bad-Code', title: ' ', content: '' }));
     expect(many.state).toBe(255);
     expect(many.data.errors.map((e) => e.field).sort()).toEqual(['code', 'content', 'title']);
     expect(many.data.errors).toContainEqual({ field: 'code', msg: AgreementMessages.codeFormat });
@@ -173,7 +173,7 @@ describe.each(databaseKinds)('agreements API on %s', (kind) => {
     expect(
       bodyOf(await add({ code: 'points_rules', title: '积分规则', content: '<p>规则</p>' })).state,
     ).toBe(200);
-    const duplicate = bodyOf<Errors>(
+    const duplicate = bodyOf<FieldErrors>(
       await add({ code: 'points_rules', title: '积分规则', content: '<p>规则</p>' }),
     );
     expect(duplicate.data.errors).toEqual([{ field: 'code', msg: AgreementMessages.codeTaken }]);
@@ -203,7 +203,7 @@ describe.each(databaseKinds)('agreements API on %s', (kind) => {
       msg: AgreementMessages.publicNotFound,
       data: null,
     });
-    const noCode = bodyOf<Errors>(await call(t, 'GET', AgreementPaths.info));
+    const noCode = bodyOf<FieldErrors>(await call(t, 'GET', AgreementPaths.info));
     expect(noCode.data.errors[0]?.field).toBe('code');
   });
 

@@ -1,7 +1,7 @@
-import { ApiPaths, Messages, OperatorPaths } from '@health/contract';
+import { ApiPaths, OperatorPaths } from '@health/contract';
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
-import { bearer, createTestApp, loginAdmin, type TestApp } from './helpers/app.js';
+import { bearer, createTestApp, loginAdmin, type TestApp, SESSION_INVALID } from './helpers/app.js';
 
 /** What the API lets browsers and proxies keep, and who may read the API documentation. */
 describe.each(databaseKinds)('API exposure on %s', (kind) => {
@@ -36,7 +36,7 @@ describe.each(databaseKinds)('API exposure on %s', (kind) => {
     await withApp({ NODE_ENV: 'production' }, async (t) => {
       const anonymous = await t.app.inject({ method: 'GET', url: t.api('/docs/json') });
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ state: 266, msg: Messages.sessionInvalid, data: null });
+      expect(anonymous.json()).toEqual(SESSION_INVALID);
       expect((await t.app.inject({ method: 'GET', url: t.api('/docs/yaml') })).statusCode).toBe(
         401,
       );

@@ -21,11 +21,11 @@ import {
   login,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
+  SESSION_INVALID,
 } from './helpers/app.js';
 
-type Errors = { errors: { field: string; msg: string }[] };
 const GROUP_PAGE = '/sysset_authority/authority_group';
-const SESSION_INVALID = { state: 266, msg: Messages.sessionInvalid, data: null };
 
 describe.each(databaseKinds)('authority groups API on %s', (kind) => {
   let t: TestApp;
@@ -84,7 +84,7 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
     expect(byOperators.data.list[0]?.builtin).toBe(true);
     const counts = byOperators.data.list.slice(1).map((g) => g.operatorCount);
     expect(counts).toEqual([...counts].sort((x, y) => x - y));
-    const badSort = bodyOf<Errors>(
+    const badSort = bodyOf<FieldErrors>(
       await call(t, 'GET', `${GroupPaths.list}?sortField=password`, { token: admin }),
     );
     expect(badSort.data.errors[0]?.field).toBe('sortField');
@@ -145,29 +145,29 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
   });
 
   it('refuses invalid groups with field errors', async () => {
-    const noName = bodyOf<Errors>(
+    const noName = bodyOf<FieldErrors>(
       await addGroup(admin, { name: ' ', resources: ['/sysset_home/basic'] }),
     );
     expect(noName).toMatchObject({ state: 255, msg: '请输入权限组名称' });
     expect(noName.data.errors).toEqual([{ field: 'name', msg: '请输入权限组名称' }]);
 
-    const taken = bodyOf<Errors>(
+    const taken = bodyOf<FieldErrors>(
       await addGroup(admin, { name: '医生组', resources: ['/sysset_home/basic'] }),
     );
     expect(taken.data.errors).toEqual([{ field: 'name', msg: GroupMessages.groupNameTaken }]);
 
-    const noPage = bodyOf<Errors>(
+    const noPage = bodyOf<FieldErrors>(
       await addGroup(admin, { name: '空组', resources: ['/member_manage/lists:export'] }),
     );
     expect(noPage.data.errors).toEqual([{ field: 'resources', msg: GroupMessages.noPageSelected }]);
 
-    const unknown = bodyOf<Errors>(
+    const unknown = bodyOf<FieldErrors>(
       await addGroup(admin, { name: '怪组', resources: ['/sysset_home/basic', '/nope/page'] }),
     );
     expect(unknown.data.errors[0]?.field).toBe('resources');
     expect(unknown.msg).toContain('/nope/page');
 
-    const missing = bodyOf<Errors>(
+    const missing = bodyOf<FieldErrors>(
       await call(t, 'GET', `${GroupPaths.detail}?id=abc`, { token: admin }),
     );
     expect(missing.state).toBe(255);
@@ -283,7 +283,7 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
 
   it('refuses a rename onto another group name and an unknown group', async () => {
     const groupId = await createGroup(t, '临时组', ['/sysset_home/basic']);
-    const taken = bodyOf<Errors>(
+    const taken = bodyOf<FieldErrors>(
       await call(t, 'POST', GroupPaths.update, {
         token: admin,
         json: { id: groupId, name: '医生组', resources: ['/sysset_home/basic'] },

@@ -25,11 +25,11 @@ import {
   tryLogin,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
+  SESSION_INVALID,
 } from './helpers/app.js';
 
-type Errors = { errors: { field: string; msg: string }[] };
 const PAGE = '/sysset_authority/authority_member';
-const SESSION_INVALID = { state: 266, msg: Messages.sessionInvalid, data: null };
 
 describe.each(databaseKinds)('authority operators API on %s', (kind) => {
   let t: TestApp;
@@ -132,7 +132,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
       [{ groupId: 999999 }, 'groupId', OperatorMessages.groupMissing],
     ];
     for (const [change, field, msg] of cases) {
-      const body = bodyOf<Errors>(
+      const body = bodyOf<FieldErrors>(
         await post(OperatorPaths.add, {
           username: 'valid_name',
           realName: '某人',
@@ -179,7 +179,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     const sorted = await query('sortField=username&sortOrder=ascend&pageSize=3');
     expect(sorted.data.list.map((o) => o.username)).toEqual(['admin', 'liuyang', 'outsider']);
     expect(sorted.data.pagination.total).toBeGreaterThanOrEqual(5);
-    const bad = bodyOf<Errors>(
+    const bad = bodyOf<FieldErrors>(
       await call(t, 'GET', `${OperatorPaths.list}?staffRole=x`, { token: admin }),
     );
     expect(bad.state).toBe(255);
@@ -280,7 +280,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
       username: 'chenjing2',
       staffRole: 'assistant',
     });
-    const taken = bodyOf<Errors>(
+    const taken = bodyOf<FieldErrors>(
       await post(OperatorPaths.update, {
         id,
         username: 'wangfang',
@@ -402,7 +402,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     const session = await login(t, 'sunli', 'Sl@12345');
     expect(session.need_change_type).toBeNull();
 
-    const weak = bodyOf<Errors>(await post(OperatorPaths.resetPwd, { id, password: 'abc' }));
+    const weak = bodyOf<FieldErrors>(await post(OperatorPaths.resetPwd, { id, password: 'abc' }));
     expect(weak.data.errors).toEqual([{ field: 'password', msg: PasswordMessages.length }]);
 
     const reset = bodyOf<InitialPasswordResponse>(await post(OperatorPaths.resetPwd, { id }));
@@ -535,7 +535,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
       ),
     );
     expect(foreign.msg).toBe(OperatorMessages.sessionNotFound);
-    const bad = bodyOf<Errors>(
+    const bad = bodyOf<FieldErrors>(
       await post(OperatorPaths.revokeMySession, { sessionId: 'x' }, laptop.access_token),
     );
     expect(bad.data.errors[0]?.field).toBe('sessionId');

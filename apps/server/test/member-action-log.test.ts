@@ -10,11 +10,11 @@ import {
   login,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
 } from './helpers/app.js';
 import { databaseKinds } from './helpers/databases.js';
 import { insertGrade, insertMember } from './helpers/member-admin.js';
 
-type Errors = { errors: { field: string; msg: string }[] };
 const HOUR = 3_600_000;
 
 describe.each(databaseKinds)('member action log API on %s', (kind) => {
@@ -93,14 +93,14 @@ describe.each(databaseKinds)('member action log API on %s', (kind) => {
   });
 
   it('validates filters with field errors', async () => {
-    const bad = bodyOf<Errors>(
+    const bad = bodyOf<FieldErrors>(
       await call(t, 'GET', `${ActionLogPaths.list}?action=fly&startTime=5&endTime=1&pageSize=500`, {
         token: viewer,
       }),
     );
     expect(bad.state).toBe(255);
     expect(bad.data.errors.map((e) => e.field).sort()).toEqual(['action', 'pageSize']);
-    const range = bodyOf<Errors>(
+    const range = bodyOf<FieldErrors>(
       await call(t, 'GET', `${ActionLogPaths.list}?startTime=5&endTime=1`, { token: viewer }),
     );
     expect(range.data.errors).toEqual([{ field: 'endTime', msg: '结束时间不能早于开始时间' }]);

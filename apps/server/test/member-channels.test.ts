@@ -16,11 +16,10 @@ import {
   setupApp,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
 } from './helpers/app.js';
 import { databaseKinds } from './helpers/databases.js';
 import { insertGrade, insertMember } from './helpers/member-admin.js';
-
-type Errors = { errors: { field: string; msg: string }[] };
 
 describe('channelLink', () => {
   it('appends ?channel=<code> to the H5 domain, empty without a domain', () => {
@@ -120,7 +119,7 @@ describe.each(databaseKinds)('member channels API on %s', (kind) => {
   });
 
   it('validates name and code, and keeps codes unique', async () => {
-    const bad = bodyOf<Errors>(await add({ name: '', code: '中文 code' }));
+    const bad = bodyOf<FieldErrors>(await add({ name: '', code: '中文 code' }));
     expect(bad.state).toBe(255);
     expect(bad.data.errors).toEqual(
       expect.arrayContaining([
@@ -128,12 +127,12 @@ describe.each(databaseKinds)('member channels API on %s', (kind) => {
         { field: 'code', msg: ChannelMessages.channelCodeInvalid },
       ]),
     );
-    const dup = bodyOf<Errors>(await add({ name: '另一个', code: 'wx_mp' }));
+    const dup = bodyOf<FieldErrors>(await add({ name: '另一个', code: 'wx_mp' }));
     expect(dup.data.errors[0]).toEqual({
       field: 'code',
       msg: ChannelMessages.channelCodeTaken,
     });
-    const dupUpdate = bodyOf<Errors>(
+    const dupUpdate = bodyOf<FieldErrors>(
       await call(t, 'POST', ChannelPaths.update, {
         token: admin,
         form: { id: String(shop), name: '线下门店', code: 'wx_mp' },

@@ -20,9 +20,8 @@ import {
   login,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
 } from './helpers/app.js';
-
-type Errors = { errors: { field: string; msg: string }[] };
 
 describe('relationship labels (spec §3)', () => {
   it('shows "-" for a missing value and empty for an unknown code', () => {
@@ -149,7 +148,7 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
     expect((await list({ receiveWarningSms: '1' })).data.list.map((c) => c.name)).toEqual([
       '陈小宇',
     ]);
-    const bad = bodyOf<Errors>(
+    const bad = bodyOf<FieldErrors>(
       await call(t, 'GET', `${ContactPaths.list}?relationship=8`, { token: admin }),
     );
     expect(bad.state).toBe(255);
@@ -160,7 +159,7 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
   });
 
   it('refuses bad fields and an unknown member', async () => {
-    const bad = bodyOf<Errors>(
+    const bad = bodyOf<FieldErrors>(
       await post(ContactPaths.add, {
         memberId: memberA,
         name: '',
@@ -170,7 +169,7 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
     );
     expect(bad.state).toBe(255);
     expect(bad.data.errors.map((e) => e.field).sort()).toEqual(['name', 'phone', 'relationship']);
-    const missing = bodyOf<Errors>(
+    const missing = bodyOf<FieldErrors>(
       await post(ContactPaths.add, { memberId: 99999, name: '某', phone: '13900000000' }),
     );
     expect(missing.data.errors).toEqual([{ field: 'memberId', msg: MemberMessages.notFound }]);
@@ -209,7 +208,7 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.after_json ?? '{}')).toMatchObject({ rows: 1 });
 
-    const bad = bodyOf<Errors>(
+    const bad = bodyOf<FieldErrors>(
       await call(t, 'GET', `${ContactPaths.export}?relationship=9`, { token: admin }),
     );
     expect(bad.state).toBe(255);

@@ -15,11 +15,10 @@ import {
   setupApp,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
 } from './helpers/app.js';
 import { databaseKinds } from './helpers/databases.js';
 import { insertMember } from './helpers/member-admin.js';
-
-type Errors = { errors: { field: string; msg: string }[] };
 
 describe('pickGrade', () => {
   it('always picks the highest grade whose growth_required ≤ growth', () => {
@@ -74,7 +73,7 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
   let gold = 0;
 
   it('requires the first grade to start at growth 0, then adds grades in growth order', async () => {
-    const first = bodyOf<Errors>(await add(grade('白银会员', 100)));
+    const first = bodyOf<FieldErrors>(await add(grade('白银会员', 100)));
     expect(first.state).toBe(255);
     expect(first.data.errors[0]).toEqual({
       field: 'growthRequired',
@@ -108,17 +107,17 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
   });
 
   it('refuses duplicates and bad values with field errors', async () => {
-    const dupName = bodyOf<Errors>(await add(grade('白银会员', 500)));
+    const dupName = bodyOf<FieldErrors>(await add(grade('白银会员', 500)));
     expect(dupName.data.errors[0]).toEqual({
       field: 'name',
       msg: GradeMessages.gradeNameTaken,
     });
-    const dupGrowth = bodyOf<Errors>(await add(grade('铂金会员', 1000)));
+    const dupGrowth = bodyOf<FieldErrors>(await add(grade('铂金会员', 1000)));
     expect(dupGrowth.data.errors[0]).toEqual({
       field: 'growthRequired',
       msg: GradeMessages.growthTaken,
     });
-    const bad = bodyOf<Errors>(
+    const bad = bodyOf<FieldErrors>(
       await add({ name: '', growthRequired: '-1', pointsMultiplierPct: '5' }),
     );
     expect(bad.state).toBe(255);
@@ -237,7 +236,7 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
       name: '手动调级',
       phone: '13800002222',
     });
-    const missing = bodyOf<Errors>(
+    const missing = bodyOf<FieldErrors>(
       await call(t, 'POST', GradePaths.changeMemberGrade, {
         token: admin,
         form: { memberId: String(memberId), gradeId: String(gold), remark: ' ' },
@@ -284,7 +283,7 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
       ),
     ).data.list;
     expect(filtered.map((l) => l.memberId)).toEqual([memberId]);
-    const badRange = bodyOf<Errors>(
+    const badRange = bodyOf<FieldErrors>(
       await call(t, 'GET', `${GradePaths.logList}?startTime=2000&endTime=1000`, { token: admin }),
     );
     expect(badRange.data.errors[0]?.field).toBe('endTime');
@@ -318,7 +317,7 @@ describe.each(databaseKinds)('member grades API on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(Number(log.to_grade_id)).toBe(bronze);
 
-    const lowest = bodyOf<Errors>(
+    const lowest = bodyOf<FieldErrors>(
       await call(t, 'POST', GradePaths.update, {
         token: admin,
         json: { id: bronze, name: '普通会员', growthRequired: 10, pointsMultiplierPct: 100 },

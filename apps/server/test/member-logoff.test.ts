@@ -15,11 +15,10 @@ import {
   setupApp,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
 } from './helpers/app.js';
 import { databaseKinds } from './helpers/databases.js';
 import { insertChannel, insertGrade, insertMember } from './helpers/member-admin.js';
-
-type Errors = { errors: { field: string; msg: string }[] };
 
 describe.each(databaseKinds)('member log-off API on %s', (kind) => {
   let t: TestApp;
@@ -216,7 +215,7 @@ describe.each(databaseKinds)('member log-off API on %s', (kind) => {
   it('rejects with a reason (required), the member untouched', async () => {
     const memberId = await insertMember(t, { gradeId, name: '李建国', phone: '13600007777' });
     const id = await request(memberId, '误操作');
-    const missing = bodyOf<Errors>(
+    const missing = bodyOf<FieldErrors>(
       await call(t, 'POST', LogoffPaths.reject, {
         token: admin,
         form: { id: String(id), rejectReason: '  ' },
@@ -293,7 +292,7 @@ describe.each(databaseKinds)('member log-off API on %s', (kind) => {
       bodyOf(await call(t, 'POST', LogoffPaths.approve, { token: admin, form: { id: '999999' } }))
         .msg,
     ).toBe(LogoffMessages.logoffNotFound);
-    const bad = bodyOf<Errors>(
+    const bad = bodyOf<FieldErrors>(
       await call(t, 'GET', `${LogoffPaths.list}?status=xx&phone=abc`, { token: admin }),
     );
     expect(bad.data.errors.map((e) => e.field).sort()).toEqual(['phone', 'status']);

@@ -1,7 +1,6 @@
 import {
   MemberMessages,
   MemberPaths,
-  Messages,
   idNumberCheckDigit,
   isValidIdNumber,
   type MemberDetail,
@@ -16,15 +15,14 @@ import {
   bearer,
   bodyOf,
   call,
-  createGroup,
-  createOperator,
   setupApp,
-  login,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
+  SESSION_INVALID,
+  loginViewerAndOutsider,
 } from './helpers/app.js';
 
-type Errors = { errors: { field: string; msg: string }[] };
 const PAGE = '/member_manage/lists';
 
 /** A valid identity number for a birth date and a sequence (check digit computed). */
@@ -123,12 +121,11 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    const viewers = await createGroup(t, '会员查看组', ['/sysset_home/basic', PAGE]);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    viewer = (await login(t, 'viewer', 'View@123')).access_token;
-    const others = await createGroup(t, '其他组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ({ viewer, outsider } = await loginViewerAndOutsider(
+      t,
+      ['/sysset_home/basic', PAGE],
+      '会员查看组',
+    ));
   });
 
   const post = (path: string, json: unknown, token = admin) =>
@@ -210,27 +207,29 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
   });
 
   it('refuses a bad phone, a duplicate phone and a bad identity checksum with field errors', async () => {
-    const bad = bodyOf<Errors>(await post(MemberPaths.add, { phone: '1234', name: '甲' }));
+    const bad = bodyOf<FieldErrors>(await post(MemberPaths.add, { phone: '1234', name: '甲' }));
     expect(bad.state).toBe(255);
     expect(bad.data.errors).toContainEqual({ field: 'phone', msg: MemberMessages.phoneInvalid });
 
-    const dup = bodyOf<Errors>(await post(MemberPaths.add, { phone: '13912345678', name: '乙' }));
+    const dup = bodyOf<FieldErrors>(
+      await post(MemberPaths.add, { phone: '13912345678', name: '乙' }),
+    );
     expect(dup.state).toBe(255);
     expect(dup.data.errors).toEqual([{ field: 'phone', msg: MemberMessages.phoneTaken }]);
 
     const valid = idNumber('19900101', 456);
     const wrongCheck = valid.slice(0, 17) + (valid[17] === '0' ? '1' : '0');
-    const sum = bodyOf<Errors>(
+    const sum = bodyOf<FieldErrors>(
       await post(MemberPaths.add, { phone: '13600000001', name: '丙', idNumber: wrongCheck }),
     );
     expect(sum.state).toBe(255);
     expect(sum.data.errors).toEqual([{ field: 'idNumber', msg: MemberMessages.idNumberChecksum }]);
-    const format = bodyOf<Errors>(
+    const format = bodyOf<FieldErrors>(
       await post(MemberPaths.add, { phone: '13600000001', name: '丙', idNumber: '12345' }),
     );
     expect(format.data.errors).toEqual([{ field: 'idNumber', msg: MemberMessages.idNumberFormat }]);
 
-    const other = bodyOf<Errors>(
+    const other = bodyOf<FieldErrors>(
       await post(MemberPaths.add, {
         phone: '13600000001',
         name: '',
@@ -276,7 +275,7 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
     expect(JSON.parse(audit.before_json ?? '{}')).toMatchObject({ name: '张伟', city: '杭州市' });
     expect(JSON.parse(audit.after_json ?? '{}')).toMatchObject({ name: '张伟强', city: '宁波市' });
 
-    const dup = bodyOf<Errors>(
+    const dup = bodyOf<FieldErrors>(
       await post(MemberPaths.update, { id: zhangId, name: '张伟强', phone: '15011112222' }),
     );
     expect(dup.data.errors).toEqual([{ field: 'phone', msg: MemberMessages.phoneTaken }]);
@@ -285,7 +284,9 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
   });
 
   it('freezes with a reason and unfreezes', async () => {
-    const noReason = bodyOf<Errors>(await post(MemberPaths.freeze, { id: zhangId, reason: ' ' }));
+    const noReason = bodyOf<FieldErrors>(
+      await post(MemberPaths.freeze, { id: zhangId, reason: ' ' }),
+    );
     expect(noReason.data.errors).toEqual([
       { field: 'reason', msg: MemberMessages.freezeReasonRequired },
     ]);
@@ -347,12 +348,12 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
     expect((await list({ activeStart: String(now - 1000) })).data.pagination.total).toBe(0);
     const sorted = await list({ sortField: 'growthValue', sortOrder: 'descend' });
     expect(sorted.data.list.map((m) => m.growthValue)).toEqual([800, 0]);
-    const badRange = bodyOf<Errors>(
+    const badRange = bodyOf<FieldErrors>(
       await get(`${MemberPaths.list}?registeredStart=200&registeredEnd=100`),
     );
     expect(badRange.state).toBe(255);
     expect(badRange.data.errors[0]?.field).toBe('registeredEnd');
-    const badSort = bodyOf<Errors>(await get(`${MemberPaths.list}?sortField=phone`));
+    const badSort = bodyOf<FieldErrors>(await get(`${MemberPaths.list}?sortField=phone`));
     expect(badSort.data.errors[0]?.field).toBe('sortField');
   });
 
@@ -410,13 +411,13 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
       rows: 1,
       filter: { phone: '2345' },
     });
-    const bad = bodyOf<Errors>(await get(`${MemberPaths.export}?status=gone`));
+    const bad = bodyOf<FieldErrors>(await get(`${MemberPaths.export}?status=gone`));
     expect(bad.state).toBe(255);
   });
 
   it('answers 266 without a session and 267 without the page or the action', async () => {
     const anonymous = bodyOf(await call(t, 'GET', MemberPaths.list));
-    expect(anonymous).toEqual({ state: 266, msg: Messages.sessionInvalid, data: null });
+    expect(anonymous).toEqual(SESSION_INVALID);
     expect(bodyOf(await get(MemberPaths.list, outsider)).state).toBe(267);
     expect(bodyOf(await get(`${MemberPaths.detail}?id=${zhangId}`, outsider)).state).toBe(267);
     // The viewer holds the page: it reads, but every change needs its action.

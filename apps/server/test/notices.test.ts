@@ -19,14 +19,13 @@ import {
   login,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
 } from './helpers/app.js';
 import { seedChannel, seedGrade, seedMember } from './helpers/sign-members.js';
 
 const PAGE = '/member_sign/activity';
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
-type Errors = { errors: { field: string; msg: string }[] };
-
 describe.each(databaseKinds)('notices on %s', (kind) => {
   let t: TestApp;
   let admin: string;
@@ -107,21 +106,21 @@ describe.each(databaseKinds)('notices on %s', (kind) => {
     expect(n.content).toContain('<strong>健康讲座</strong>');
     expect(n.content).not.toMatch(/script|onclick|javascript/);
 
-    const invalid = bodyOf<Errors>(
+    const invalid = bodyOf<FieldErrors>(
       await add({ title: '', content: '', targetType: 'grade', targetIds: [] }),
     );
     expect(invalid.state).toBe(255);
     const fields = invalid.data.errors.map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['title', 'content']));
-    const noTargets = bodyOf<Errors>(
+    const noTargets = bodyOf<FieldErrors>(
       await add({ title: 'x', content: '<p>x</p>', targetType: 'channel' }),
     );
     expect(noTargets.data.errors).toContainEqual({ field: 'targetIds', msg: '请至少选择一项' });
-    const unknown = bodyOf<Errors>(
+    const unknown = bodyOf<FieldErrors>(
       await add({ title: 'x', content: '<p>x</p>', targetType: 'grade', targetIds: [9999] }),
     );
     expect(unknown.data.errors).toContainEqual({ field: 'targetIds', msg: '所选等级或渠道不存在' });
-    const onlyScript = bodyOf<Errors>(
+    const onlyScript = bodyOf<FieldErrors>(
       await add({ title: 'x', content: '<script>alert(1)</script>', targetType: 'all' }),
     );
     expect(onlyScript.data.errors).toContainEqual({ field: 'content', msg: '请输入通知内容' });
@@ -273,7 +272,7 @@ describe.each(databaseKinds)('notices on %s', (kind) => {
         targetIds: [basic],
       }),
     );
-    const past = bodyOf<Errors>(
+    const past = bodyOf<FieldErrors>(
       await post(NoticePaths.schedule, { id: data.id, scheduledAt: t.clock.now - 1 }),
     );
     expect(past.data.errors).toContainEqual({
@@ -281,7 +280,7 @@ describe.each(databaseKinds)('notices on %s', (kind) => {
       msg: '发送时间必须晚于当前时间',
     });
     expect(
-      bodyOf<Errors>(await post(NoticePaths.schedule, { id: data.id })).data.errors[0]?.field,
+      bodyOf<FieldErrors>(await post(NoticePaths.schedule, { id: data.id })).data.errors[0]?.field,
     ).toBe('scheduledAt');
 
     const at = t.clock.now + 10 * MINUTE;

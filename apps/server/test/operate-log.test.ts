@@ -20,9 +20,10 @@ import {
   login,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
+  SESSION_INVALID,
 } from './helpers/app.js';
 
-type Errors = { errors: { field: string; msg: string }[] };
 const MINUTE = 60_000;
 const SEEDED = 30;
 const OPERATORS = ['zhangsan', 'lisi', 'wang_wu'];
@@ -171,7 +172,7 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
       for (const [query, field, msg] of cases) {
         const response = await list(query);
         expect(response.statusCode).toBe(400);
-        const body = bodyOf<Errors>(response);
+        const body = bodyOf<FieldErrors>(response);
         expect(body.state).toBe(255);
         const error = body.data.errors.find((e) => e.field === field);
         expect(error, `${JSON.stringify(query)} → ${JSON.stringify(body.data)}`).toBeDefined();
@@ -303,7 +304,7 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
       );
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toContain('application/json');
-      const body = bodyOf<Errors>(response);
+      const body = bodyOf<FieldErrors>(response);
       expect(body.state).toBe(255);
       expect(body.data.errors).toEqual([
         { field: 'endTime', msg: TimeRangeMessages.endBeforeStart },
@@ -316,7 +317,7 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
       for (const path of [OperateLogPaths.list, OperateLogPaths.options, OperateLogPaths.export]) {
         const response = await call(t, 'GET', path);
         expect(response.statusCode).toBe(401);
-        expect(bodyOf(response)).toEqual({ state: 266, msg: Messages.sessionInvalid, data: null });
+        expect(bodyOf(response)).toEqual(SESSION_INVALID);
       }
     });
 

@@ -11,9 +11,8 @@ import {
   login,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
 } from './helpers/app.js';
-
-type Errors = { errors: { field: string; msg: string }[] };
 
 const API_KEY = 'Zx8Kq2Lm4Np6Rs8Tv0Wy2Ab4Cd6Ef8Gh';
 const PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----\n${'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC'.repeat(4)}\n-----END PRIVATE KEY-----`;
@@ -74,7 +73,7 @@ describe.each(databaseKinds)('payment config API on %s', (kind) => {
   });
 
   it('requires the ids and keys of a channel being enabled', async () => {
-    const body = bodyOf<Errors>(
+    const body = bodyOf<FieldErrors>(
       await remember(
         update(admin, { channel: 'wechat', enabled: 'true', merchantId: '', appId: 'wx1' }),
       ),
@@ -86,13 +85,13 @@ describe.each(databaseKinds)('payment config API on %s', (kind) => {
     expect(body.data.errors.find((e) => e.field === 'merchantId')?.msg).toBe(
       '启用微信支付需要填写商户号',
     );
-    const badKey = bodyOf<Errors>(
+    const badKey = bodyOf<FieldErrors>(
       await remember(update(admin, { channel: 'wechat', enabled: 'false', apiKey: 'short' })),
     );
     expect(badKey.data.errors).toEqual([
       { field: 'apiKey', msg: '微信支付 API 密钥（APIv3 密钥）应为 32 位字母或数字' },
     ]);
-    const badChannel = bodyOf<Errors>(
+    const badChannel = bodyOf<FieldErrors>(
       await remember(update(admin, { channel: 'paypal', enabled: 'true' })),
     );
     expect(badChannel.state).toBe(255);

@@ -32,12 +32,12 @@ import {
   login,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
 } from './helpers/app.js';
 import { seedGrade, seedMember } from './helpers/sign-members.js';
 import { CHINA_UTC_OFFSET_MS, chinaDayStartOf } from '@health/contract';
 import { DAY_MS } from '../src/platform/clock.js';
 
-type Errors = { errors: { field: string; msg: string }[] };
 const DAY = DAY_MS;
 /** 2023-06-15 10:00 China time. */
 const MID_2023 = Date.UTC(2023, 5, 15, 2);
@@ -172,7 +172,7 @@ describe.each(databaseKinds)('points on %s', (kind) => {
 
     it('refuses a deduction below zero with 积分余额不足 and changes nothing', async () => {
       const id = await newMember('李四', { balance: 50 });
-      const body = bodyOf<Errors>(
+      const body = bodyOf<FieldErrors>(
         await call(t, 'POST', PointsPaths.adjust, {
           token: admin,
           form: { memberId: String(id), amount: '-51', reason: '扣减' },
@@ -224,7 +224,7 @@ describe.each(databaseKinds)('points on %s', (kind) => {
         [{ memberId: String(id), amount: '10' }, 'reason', PointsMessages.reasonRequired],
       ];
       for (const [form, field, msg] of cases) {
-        const body = bodyOf<Errors>(
+        const body = bodyOf<FieldErrors>(
           await call(t, 'POST', PointsPaths.adjust, { token: admin, form }),
         );
         expect(body.state, JSON.stringify(form)).toBe(255);
@@ -296,7 +296,7 @@ describe.each(databaseKinds)('points on %s', (kind) => {
     });
 
     it('validates the query', async () => {
-      const bad = bodyOf<Errors>(
+      const bad = bodyOf<FieldErrors>(
         await call(t, 'GET', `${PointsPaths.ledgerList}?type=gift&sign=up&startTime=10&endTime=5`, {
           token: viewer,
         }),
@@ -304,7 +304,7 @@ describe.each(databaseKinds)('points on %s', (kind) => {
       expect(bad.state).toBe(255);
       const fields = bad.data.errors.map((e) => e.field);
       expect(fields).toEqual(expect.arrayContaining(['type', 'sign']));
-      const range = bodyOf<Errors>(
+      const range = bodyOf<FieldErrors>(
         await call(t, 'GET', `${PointsPaths.ledgerList}?startTime=10&endTime=5`, { token: viewer }),
       );
       expect(range.data.errors).toEqual([{ field: 'endTime', msg: '结束时间不能早于开始时间' }]);
@@ -370,7 +370,7 @@ describe.each(databaseKinds)('points on %s', (kind) => {
         await call(t, 'GET', `${SettingsPaths.info}?section=integral`, { token: admin }),
       );
       expect(info.data.value).toEqual(value);
-      const bad = bodyOf<Errors>(
+      const bad = bodyOf<FieldErrors>(
         await call(t, 'POST', SettingsPaths.update, {
           token: admin,
           json: { section: 'integral', value: { ...value, dailyCap: -1 } },

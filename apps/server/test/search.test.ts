@@ -11,17 +11,17 @@ import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
-  createGroup,
-  createOperator,
   setupApp,
-  login,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
+  SESSION_INVALID,
+  createViewerAndOutsider,
+  loginViewers,
 } from './helpers/app.js';
 import { DAY_MS } from '../src/platform/clock.js';
 
 const DAY = DAY_MS;
-type Errors = { errors: { field: string; msg: string }[] };
 const PAGE = '/sysset_setting/search';
 
 describe.each(databaseKinds)('search config API on %s', (kind) => {
@@ -32,18 +32,14 @@ describe.each(databaseKinds)('search config API on %s', (kind) => {
 
   setupApp(kind, async (app) => {
     t = app;
-    const viewers = await createGroup(t, '只读组', [PAGE]);
-    const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
+    await createViewerAndOutsider(t, [PAGE]);
     await logInAll();
   });
 
   /** Fresh sessions (access tokens expire when a test moves the clock by days). */
   async function logInAll(): Promise<void> {
     admin = await loginAdmin(t);
-    readOnly = (await login(t, 'viewer', 'View@123')).access_token;
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ({ viewer: readOnly, outsider } = await loginViewers(t));
   }
 
   const save = (form: Record<string, string>, token = admin) =>
@@ -143,7 +139,7 @@ describe.each(databaseKinds)('search config API on %s', (kind) => {
       await call(t, 'POST', SearchPaths.delete, { token: admin, json: { ids: [ids[2]] } }),
     );
     expect(missing).toMatchObject({ state: 255, msg: SearchMessages.notFound });
-    const empty = bodyOf<Errors>(
+    const empty = bodyOf<FieldErrors>(
       await call(t, 'POST', SearchPaths.delete, { token: admin, form: { ids: '' } }),
     );
     expect(empty.state).toBe(255);
@@ -151,18 +147,18 @@ describe.each(databaseKinds)('search config API on %s', (kind) => {
   });
 
   it('refuses invalid words with field errors', async () => {
-    const blank = bodyOf<Errors>(await save({ keyword: '  ', type: 'hot' }));
+    const blank = bodyOf<FieldErrors>(await save({ keyword: '  ', type: 'hot' }));
     expect(blank).toMatchObject({ state: 255, msg: SearchMessages.keywordRequired });
     expect(blank.data.errors).toContainEqual({
       field: 'keyword',
       msg: SearchMessages.keywordRequired,
     });
 
-    const badType = bodyOf<Errors>(await save({ keyword: '心电贴', type: 'cold' }));
+    const badType = bodyOf<FieldErrors>(await save({ keyword: '心电贴', type: 'cold' }));
     expect(badType.data.errors[0]?.field).toBe('type');
 
     const now = String(t.clock.now);
-    const window = bodyOf<Errors>(
+    const window = bodyOf<FieldErrors>(
       await save({ keyword: '心电贴', type: 'hot', validFrom: now, validTo: now }),
     );
     expect(window.data.errors).toEqual([
@@ -170,12 +166,12 @@ describe.each(databaseKinds)('search config API on %s', (kind) => {
     ]);
 
     expect(bodyOf(await save({ keyword: '心电贴', type: 'hot' })).state).toBe(200);
-    const duplicate = bodyOf<Errors>(await save({ keyword: '心电贴', type: 'hot' }));
+    const duplicate = bodyOf<FieldErrors>(await save({ keyword: '心电贴', type: 'hot' }));
     expect(duplicate.data.errors).toEqual([{ field: 'keyword', msg: SearchMessages.keywordTaken }]);
     // Unique per type: the same word as a default word is fine.
     expect(bodyOf(await save({ keyword: '心电贴', type: 'default' })).state).toBe(200);
 
-    const pageSize = bodyOf<Errors>(await list('?pageSize=500'));
+    const pageSize = bodyOf<FieldErrors>(await list('?pageSize=500'));
     expect(pageSize.data.errors[0]?.field).toBe('pageSize');
   });
 
@@ -240,7 +236,7 @@ describe.each(databaseKinds)('search config API on %s', (kind) => {
   it('answers 266 without a session and 267 without the page or the action', async () => {
     expect(bodyOf(await list(''))).toMatchObject({ state: 200 });
     const noSession = await call(t, 'GET', SearchPaths.list);
-    expect(bodyOf(noSession)).toEqual({ state: 266, msg: Messages.sessionInvalid, data: null });
+    expect(bodyOf(noSession)).toEqual(SESSION_INVALID);
     expect(bodyOf(await call(t, 'POST', SearchPaths.asyncSuggest, { form: {} })).state).toBe(266);
 
     const noPage = { state: 267, msg: Messages.noPermission, data: null };

@@ -18,9 +18,8 @@ import {
   setupApp,
   login,
   type TestApp,
+  SESSION_INVALID,
 } from './helpers/app.js';
-
-const SESSION_INVALID = { state: 266, msg: Messages.sessionInvalid, data: null };
 
 describe.each(databaseKinds)('sessions on %s', (kind) => {
   let t: TestApp;

@@ -18,9 +18,9 @@ import {
   login,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
+  SESSION_INVALID,
 } from './helpers/app.js';
-
-type Errors = { errors: { field: string; msg: string }[] };
 
 describe.each(databaseKinds)('settings API on %s', (kind) => {
   let t: TestApp;
@@ -103,7 +103,7 @@ describe.each(databaseKinds)('settings API on %s', (kind) => {
       section: 'site_info',
       value: { ...SETTINGS_DEFAULTS.site_info, platformName: '', h5Domain: 'ftp://x' },
     });
-    const body = bodyOf<Errors>(response);
+    const body = bodyOf<FieldErrors>(response);
     expect(body.state).toBe(255);
     expect(body.data.errors).toEqual(
       expect.arrayContaining([
@@ -112,7 +112,7 @@ describe.each(databaseKinds)('settings API on %s', (kind) => {
       ]),
     );
     expect(bodyOf<SettingInfo>(await info(admin, 'site_info')).data).toEqual(before);
-    const unknown = bodyOf<Errors>(await update(admin, { section: 'nope', value: {} }));
+    const unknown = bodyOf<FieldErrors>(await update(admin, { section: 'nope', value: {} }));
     expect(unknown.state).toBe(255);
   });
 
@@ -122,7 +122,7 @@ describe.each(databaseKinds)('settings API on %s', (kind) => {
     value.bp.grade3.systolicMin = 145; // below grade 2
     value.ecg.urgentLow = 55; // inside the warning bounds (≥ 50)
     const logsBefore = await t.db.selectFrom('operation_logs').select('id').execute();
-    const body = bodyOf<Errors>(await update(admin, { section: 'prewarning_set', value }));
+    const body = bodyOf<FieldErrors>(await update(admin, { section: 'prewarning_set', value }));
     expect(body.state).toBe(255);
     expect(body.data.errors).toEqual(
       expect.arrayContaining([
@@ -146,7 +146,7 @@ describe.each(databaseKinds)('settings API on %s', (kind) => {
     const upd = await call(t, 'POST', SettingsPaths.update, {
       json: { section: 'order', value: SETTINGS_DEFAULTS.order },
     });
-    expect(bodyOf(upd)).toEqual({ state: 266, msg: Messages.sessionInvalid, data: null });
+    expect(bodyOf(upd)).toEqual(SESSION_INVALID);
     expect(bodyOf(await call(t, 'GET', SettingsPaths.doctorOptions)).state).toBe(266);
   });
 
@@ -193,12 +193,12 @@ describe.each(databaseKinds)('settings API on %s', (kind) => {
 
     const value = { ...SETTINGS_DEFAULTS.conversation_set, enabled: true, doctorIds: [doctorId] };
     expect(bodyOf(await update(admin, { section: 'conversation_set', value })).state).toBe(200);
-    const bad = bodyOf<Errors>(
+    const bad = bodyOf<FieldErrors>(
       await update(admin, { section: 'conversation_set', value: { ...value, doctorIds: [99999] } }),
     );
     expect(bad.state).toBe(255);
     expect(bad.data.errors[0]?.field).toBe('value.doctorIds');
-    const none = bodyOf<Errors>(
+    const none = bodyOf<FieldErrors>(
       await update(admin, { section: 'conversation_set', value: { ...value, doctorIds: [] } }),
     );
     expect(none.data.errors[0]).toEqual({

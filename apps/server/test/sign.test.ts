@@ -20,20 +20,18 @@ import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
   call,
-  createGroup,
-  createOperator,
   setupApp,
-  login,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
+  createViewerAndOutsider,
+  loginViewers,
 } from './helpers/app.js';
 import { seedGrade, seedMember } from './helpers/sign-members.js';
 import { DAY_MS } from '../src/platform/clock.js';
 
 const DAY = DAY_MS;
 const PAGE = '/member_sign/sign';
-type Errors = { errors: { field: string; msg: string }[] };
-
 describe.each(databaseKinds)('daily check-in on %s', (kind) => {
   let t: TestApp;
   let admin: string;
@@ -48,17 +46,13 @@ describe.each(databaseKinds)('daily check-in on %s', (kind) => {
     const today = chinaDateOf(t.clock.now);
     t.clock.now = chinaDayStart(today) + DAY + 10 * 60 * 60 * 1000;
     grade = await seedGrade(t.db, '普通会员', 0, t.clock.now);
-    const viewers = await createGroup(t, '只读组', [PAGE]);
-    const others = await createGroup(t, '其他组', ['/sysset_home/basic']);
-    await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-    await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
+    await createViewerAndOutsider(t, [PAGE]);
     await logInAll();
   });
 
   async function logInAll(): Promise<void> {
     admin = await loginAdmin(t);
-    viewer = (await login(t, 'viewer', 'View@123')).access_token;
-    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
+    ({ viewer, outsider } = await loginViewers(t));
   }
 
   /** A SignService on the same database and clock, its settings read from the database. */
@@ -133,7 +127,7 @@ describe.each(databaseKinds)('daily check-in on %s', (kind) => {
     expect(info.state).toBe(200);
     expect(info.data.value).toEqual(DEFAULT_SIGN_SET);
 
-    const dup = bodyOf<Errors>(
+    const dup = bodyOf<FieldErrors>(
       await call(t, 'POST', SettingsPaths.update, {
         token: admin,
         json: {
@@ -153,7 +147,7 @@ describe.each(databaseKinds)('daily check-in on %s', (kind) => {
       field: 'value.streakRewards.1.day',
       msg: '连续签到天数不能重复',
     });
-    const dayOne = bodyOf<Errors>(
+    const dayOne = bodyOf<FieldErrors>(
       await call(t, 'POST', SettingsPaths.update, {
         token: admin,
         json: {
@@ -274,16 +268,16 @@ describe.each(databaseKinds)('daily check-in on %s', (kind) => {
     const unknown = bodyOf(await checkIn(999_999));
     expect(unknown.state).toBe(255);
     expect(unknown.msg).toBe('会员不存在或已被删除');
-    const bad = bodyOf<Errors>(
+    const bad = bodyOf<FieldErrors>(
       await call(t, 'POST', SignPaths.checkIn, { token: admin, form: { memberId: 'x' } }),
     );
     expect(bad.state).toBe(255);
     expect(bad.data.errors[0]?.field).toBe('memberId');
-    const none = bodyOf<Errors>(
+    const none = bodyOf<FieldErrors>(
       await call(t, 'POST', SignPaths.checkIn, { token: admin, form: {} }),
     );
     expect(none.data.errors[0]).toEqual({ field: 'phone', msg: '请输入会员手机号' });
-    const nobody = bodyOf<Errors>(
+    const nobody = bodyOf<FieldErrors>(
       await call(t, 'POST', SignPaths.checkIn, { token: admin, form: { phone: '13999999999' } }),
     );
     expect(nobody.data.errors[0]).toEqual({ field: 'phone', msg: '没有该手机号的会员' });
@@ -357,7 +351,7 @@ describe.each(databaseKinds)('daily check-in on %s', (kind) => {
     expect(counts.data.list.reduce((s, d) => s + d.count, 0)).toBe(total.length);
     expect(counts.data.list.at(-1)?.date).toBe(today);
 
-    const reversed = bodyOf<Errors>(
+    const reversed = bodyOf<FieldErrors>(
       await call(t, 'GET', `${SignPaths.dailyCounts}?start=${today}&end=${start}`, {
         token: admin,
       }),

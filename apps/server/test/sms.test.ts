@@ -16,9 +16,9 @@ import {
   setupApp,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
 } from './helpers/app.js';
 
-type Errors = { errors: { field: string; msg: string }[] };
 const PAGE = '/sysset_notice_set/msg_tpl';
 
 describe.each(databaseKinds)('SMS templates API on %s', (kind) => {
@@ -109,18 +109,22 @@ describe.each(databaseKinds)('SMS templates API on %s', (kind) => {
   });
 
   it('refuses broken placeholders and other invalid fields with field errors', async () => {
-    const broken = bodyOf<Errors>(await add(template({ code: 'broken', content: '验证码${code' })));
+    const broken = bodyOf<FieldErrors>(
+      await add(template({ code: 'broken', content: '验证码${code' })),
+    );
     expect(broken.state).toBe(255);
     expect(broken.data.errors).toHaveLength(1);
     expect(broken.data.errors[0]?.field).toBe('content');
     expect(broken.data.errors[0]?.msg).toContain('缺少“}”');
 
-    const stray = bodyOf<Errors>(await add(template({ code: 'stray', content: '余额$100元' })));
+    const stray = bodyOf<FieldErrors>(
+      await add(template({ code: 'stray', content: '余额$100元' })),
+    );
     expect(stray.data.errors[0]).toMatchObject({ field: 'content' });
-    const badName = bodyOf<Errors>(await add(template({ code: 'badname', content: '${9x}' })));
+    const badName = bodyOf<FieldErrors>(await add(template({ code: 'badname', content: '${9x}' })));
     expect(badName.data.errors[0]?.msg).toContain('变量名“9x”不正确');
 
-    const many = bodyOf<Errors>(
+    const many = bodyOf<FieldErrors>(
       await add({ code: 'Bad Code', name: '', scene: 'nope', content: '' }),
     );
     expect(many.data.errors.map((e) => e.field).sort()).toEqual([
@@ -131,7 +135,7 @@ describe.each(databaseKinds)('SMS templates API on %s', (kind) => {
     ]);
 
     expect(bodyOf(await add(template({ code: 'dup_code' }))).state).toBe(200);
-    const duplicate = bodyOf<Errors>(await add(template({ code: 'dup_code' })));
+    const duplicate = bodyOf<FieldErrors>(await add(template({ code: 'dup_code' })));
     expect(duplicate.data.errors).toEqual([{ field: 'code', msg: SmsMessages.codeTaken }]);
   });
 
@@ -140,7 +144,7 @@ describe.each(databaseKinds)('SMS templates API on %s', (kind) => {
       await add(template({ code: 'ship_test', content: '您好${name}，订单${orderNo}已发货。' })),
     ).data;
 
-    const missing = bodyOf<Errors>(
+    const missing = bodyOf<FieldErrors>(
       await call(t, 'POST', SmsPaths.testSend, {
         token: admin,
         json: { id, phone: '13812345678', params: { name: '王芳' } },
@@ -149,7 +153,7 @@ describe.each(databaseKinds)('SMS templates API on %s', (kind) => {
     expect(missing.data.errors).toEqual([
       { field: 'params.orderNo', msg: SmsMessages.paramRequired('orderNo') },
     ]);
-    const badPhone = bodyOf<Errors>(
+    const badPhone = bodyOf<FieldErrors>(
       await call(t, 'POST', SmsPaths.testSend, {
         token: admin,
         json: { id, phone: '12345', params: { name: '王芳', orderNo: 'A1' } },

@@ -19,13 +19,12 @@ import {
   login,
   tryLogin,
   type TestApp,
+  type FieldErrors,
+  SESSION_INVALID,
 } from './helpers/app.js';
 import { DAY_MS } from '../src/platform/clock.js';
 
 const DAY = DAY_MS;
-const SESSION_INVALID = { state: 266, msg: Messages.sessionInvalid, data: null };
-type Errors = { errors: { field: string; msg: string }[] };
-
 describe.each(databaseKinds)('system API on %s', (kind) => {
   let t: TestApp;
   let doctorGroup: number;
@@ -166,7 +165,7 @@ describe.each(databaseKinds)('system API on %s', (kind) => {
       const change = (form: Record<string, string>) =>
         call(t, 'POST', ApiPaths.updatePassword, { token: access_token, form });
 
-      const missingOld = bodyOf<Errors>(
+      const missingOld = bodyOf<FieldErrors>(
         await change({ newPassword: 'Next#2024', newPasswordCfm: 'Next#2024' }),
       );
       expect(missingOld).toEqual({
@@ -175,7 +174,7 @@ describe.each(databaseKinds)('system API on %s', (kind) => {
         data: { errors: [{ field: 'oldPassword', msg: PasswordMessages.oldRequired }] },
       });
 
-      const wrongOld = bodyOf<Errors>(
+      const wrongOld = bodyOf<FieldErrors>(
         await change({
           oldPassword: 'nope',
           newPassword: 'Next#2024',
@@ -185,7 +184,7 @@ describe.each(databaseKinds)('system API on %s', (kind) => {
       expect(wrongOld.msg).toBe(Messages.oldPasswordWrong);
       expect(wrongOld.data.errors[0]?.field).toBe('oldPassword');
 
-      const same = bodyOf<Errors>(
+      const same = bodyOf<FieldErrors>(
         await change({
           oldPassword: 'Reg@1234',
           newPassword: 'Reg@1234',
@@ -204,7 +203,7 @@ describe.each(databaseKinds)('system API on %s', (kind) => {
     it('enforces length and three of four kinds, and a matching confirmation', async () => {
       const { access_token } = await login(t, 'chenjing', 'Cj@12345');
       const change = async (newPassword: string, newPasswordCfm = newPassword) =>
-        bodyOf<Errors>(
+        bodyOf<FieldErrors>(
           await call(t, 'POST', ApiPaths.updatePassword, {
             token: access_token,
             form: { oldPassword: 'Cj@12345', newPassword, newPasswordCfm },

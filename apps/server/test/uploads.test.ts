@@ -14,9 +14,8 @@ import {
   login,
   type TestApp,
   loginAdmin,
+  type FieldErrors,
 } from './helpers/app.js';
-
-type Errors = { errors: { field: string; msg: string }[] };
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -106,7 +105,7 @@ describe.each(databaseKinds)('image uploads on %s', (kind) => {
   });
 
   it('judges by content: a .png name with text content is refused, a GIF named .png is a GIF', async () => {
-    const text = bodyOf<Errors>(
+    const text = bodyOf<FieldErrors>(
       await upload(admin, 'evil.png', Buffer.from('<script>alert(1)</script>'), 'image/png'),
     );
     expect(text.state).toBe(255);
@@ -120,7 +119,7 @@ describe.each(databaseKinds)('image uploads on %s', (kind) => {
 
   it('refuses a file over 5 MB and a request without a file', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    const body = bodyOf<Errors>(await upload(admin, 'big.png', big));
+    const body = bodyOf<FieldErrors>(await upload(admin, 'big.png', big));
     expect(body.state).toBe(255);
     expect(body.data.errors).toEqual([{ field: 'file', msg: UploadMessages.tooLarge }]);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fromNumberOrText } from './ids.js';
+import { listQuerySchema } from './pagination.js';
 
 /**
  * Reusable pieces of list queries, combined with `listQuerySchema` by each list endpoint:
@@ -101,3 +102,25 @@ export const EXPORT_MAX_ROWS = 100_000;
 export const ExportMessages = {
   tooMany: (max: number) => `导出数据超过${max}条，请缩小筛选范围后再导出`,
 } as const;
+
+/**
+ * The list and export queries of a log (newest first, sortable by `createdAt`, a time range and
+ * the log's own `filters`): the export's is the list's without the page.
+ *
+ *   export const { listQuery: fooLogListQuerySchema, exportQuery: fooLogExportQuerySchema } =
+ *     logQuerySchemas({ memberId: optionalId, action: optionalText(30) });
+ */
+export function logQuerySchemas<F extends z.ZodRawShape>(filters: F) {
+  const sort = sortQuerySchema(['createdAt'] as const);
+  return {
+    exportQuery: sort
+      .extend(timeRangeQuerySchema.shape)
+      .extend(filters)
+      .superRefine(checkTimeRange),
+    listQuery: listQuerySchema
+      .extend(sort.shape)
+      .extend(timeRangeQuerySchema.shape)
+      .extend(filters)
+      .superRefine(checkTimeRange),
+  };
+}

@@ -31,3 +31,33 @@ export async function auditedChange<T>(
     throw err;
   }
 }
+
+/** What `auditedAdd` needs: the log's module and target, the insert, the snapshot of the new row. */
+export interface AddedRow {
+  module: string;
+  /** What was added, readable: "渠道 微信（wx_01）". */
+  target: string;
+  /** Writes the row (and anything that goes with it) in the transaction; the new row's id. */
+  insert: (trx: Kysely<Database>) => Promise<number>;
+  /** The log's `after`, given the new id. */
+  after: (id: number) => unknown;
+}
+
+/** An audited change that adds one row: `auditedChange` with the `add` entry written for you. */
+export function auditedAdd(
+  ctx: Pick<AppContext, 'db' | 'audit'>,
+  actor: Actor,
+  row: AddedRow,
+  duplicate?: () => Error,
+): Promise<number> {
+  return auditedChange(
+    ctx,
+    actor,
+    async (trx) => {
+      const id = await row.insert(trx);
+      const entry = { module: row.module, action: 'add', target: row.target, after: row.after(id) };
+      return { result: id, entry };
+    },
+    duplicate,
+  );
+}

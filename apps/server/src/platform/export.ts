@@ -2,9 +2,12 @@ import { PassThrough } from 'node:stream';
 import { EXPORT_MAX_ROWS, ExportMessages } from '@health/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/schema.js';
 import type { Actor } from './actor.js';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
+import { countRows, mapBatches, readInBatches } from './pagination.js';
 
 /**
  * Streamed Excel exports. Rows are read in batches (see `readInBatches` in pagination.ts) and
@@ -169,6 +172,26 @@ export interface AuditedExport<T> {
   batches: AsyncIterable<T[]>;
   /** Audit message, when the default one is not enough. */
   message?: string;
+}
+
+/**
+ * An export read from `query`: its rows counted first, then read in batches of 1,000 and each
+ * made an export row by `map`.
+ *
+ *   return queryExport(this.ctx.db, q, toItem, { actor, module, title: '会员行为日志',
+ *     filter: query, columns });
+ */
+export async function queryExport<DB, TB extends keyof DB, O, T>(
+  db: Kysely<Database>,
+  query: SelectQueryBuilder<DB, TB, O>,
+  map: (row: O) => T,
+  spec: Omit<AuditedExport<T>, 'total' | 'batches'>,
+): Promise<AuditedExport<T>> {
+  return {
+    ...spec,
+    total: await countRows(db, query),
+    batches: mapBatches(readInBatches(query, 1000), map),
+  };
 }
 
 /**

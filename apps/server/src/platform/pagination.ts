@@ -40,6 +40,11 @@ export interface PaginateOptions<CQ> {
   countCap?: number;
 }
 
+/** The same page with each row made an answer's item. */
+export function mapPage<A, B>(page: Page<A>, map: (row: A) => B): Page<B> {
+  return { list: page.list.map(map), pagination: page.pagination };
+}
+
 /**
  * Run `query` as one page plus a count of all its rows (not run when the page is the last one).
  * The count runs over the query with its select list replaced by a constant and its order

@@ -1,5 +1,8 @@
 import { envelope } from '@health/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { ok } from './envelope.js';
 import type { RouteAccessConfig } from './permissions.js';
 
 /** Request bodies are form-encoded by default, JSON where the client prefers (spec §7). */
@@ -56,4 +59,65 @@ export function routeOptions(tags: string[], frontPath: RouteAccessConfig['front
     if (spec.action) config.action = spec.action;
     return { config, schema } as unknown as RouteOptions<Q, B, D>;
   };
+}
+
+type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** A route's request as its handler sees it: the parsed query and body. */
+export type RouteRequest<Q extends Schema, B extends Schema> = FastifyRequest & {
+  query: Parsed<Q>;
+  body: Parsed<B>;
+};
+
+type Data<D extends Schema> = D extends z.ZodType ? z.input<D> : unknown;
+/** What `run` gives: the data, or nothing where the data is `null`. */
+type Answer<D extends Schema> = null extends Data<D> ? Data<D> | void : Data<D>;
+
+/** A route that answers `ok(await run(request), message)`. */
+export interface StandardRoute<
+  Q extends Schema,
+  B extends Schema,
+  D extends Schema,
+> extends RouteSpec<Q, B, D> {
+  /** The service call; its result is the answer's `data` (nothing: `data: null`). */
+  run: (request: RouteRequest<Q, B>) => Promise<Answer<D>>;
+  /** The answer's `msg` (default: 操作成功), fixed or from the data. */
+  message?: string | ((data: Data<D>) => string);
+}
+
+/**
+ * The usual routes of an entity, one call each: the path, the options (as `routeOptions` takes
+ * them) and the service call whose result is the answer's data. Routes stay HTTP-free at the
+ * service: `run` passes `actorOf(request)` and plain values. A route that does more (an export,
+ * a header, a public route) keeps its own `app.get` / `app.post`.
+ *
+ *   const { get, post } = standardRoutes(app, routeOptions(['search'], PAGE));
+ *   get(SearchPaths.list, { summary: '搜索词列表', querystring: listQuery, data: page,
+ *     run: (request) => search.list(request.query) });
+ *   post(SearchPaths.add, { summary: '新增搜索词', action: 'add', body: save, data: idData,
+ *     run: async (request) => ({ id: await search.save(actorOf(request), request.body) }),
+ *     message: '已新增' });
+ */
+export function standardRoutes(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  route: ReturnType<typeof routeOptions>,
+) {
+  const register =
+    (method: 'GET' | 'POST') =>
+    <Q extends Schema = undefined, B extends Schema = undefined, D extends Schema = undefined>(
+      path: string,
+      spec: StandardRoute<Q, B, D>,
+    ): void => {
+      const { run, message } = spec;
+      app.route({
+        method,
+        url: path,
+        ...(route(spec) as RouteOptions<undefined, undefined, undefined>),
+        handler: async (request) => {
+          const data = ((await run(request as RouteRequest<Q, B>)) ?? null) as Data<D>;
+          return ok(data, typeof message === 'function' ? message(data) : message);
+        },
+      });
+    };
+  return { get: register('GET'), post: register('POST') };
 }

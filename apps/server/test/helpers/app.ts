@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiPaths, type Envelope } from '@health/contract';
+import { ApiPaths, Messages, type Envelope } from '@health/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type RoutePlugin } from '../../src/app.js';
@@ -111,6 +111,12 @@ export function capturedLogger(level: 'info' | 'error' = 'info') {
   };
   return { lines, logger, text: () => lines.join('') };
 }
+
+/** The `data` of a validation refusal: one message a field. */
+/** The answer to a request without a valid session. */
+export const SESSION_INVALID = { state: 266, msg: Messages.sessionInvalid, data: null };
+
+export type FieldErrors = { errors: { field: string; msg: string }[] };
 
 export function bodyOf<T = unknown>(response: LightMyRequestResponse): Envelope<T> {
   return response.json<Envelope<T>>();
@@ -275,20 +281,34 @@ export function setupApp(
 }
 
 /**
- * The two operators refusals are tested with, logged in: `viewer` holds only `viewerPages` (no
- * action), `outsider` only the home overview. Returns their access tokens.
+ * The two operators refusals are tested with: `viewer` (password View@123) holds only
+ * `viewerPages` (no action), `outsider` (Out@1234) only the home overview.
  */
+export async function createViewerAndOutsider(
+  t: TestApp,
+  viewerPages: string[],
+  viewerGroup = '只读组',
+): Promise<void> {
+  const viewers = await createGroup(t, viewerGroup, viewerPages);
+  const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
+  await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
+  await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
+}
+
+/** Fresh access tokens of the viewer and the outsider (after the clock moved by days). */
+export async function loginViewers(t: TestApp): Promise<{ viewer: string; outsider: string }> {
+  return {
+    viewer: (await login(t, 'viewer', 'View@123')).access_token,
+    outsider: (await login(t, 'outsider', 'Out@1234')).access_token,
+  };
+}
+
+/** `createViewerAndOutsider`, then both logged in: their access tokens. */
 export async function loginViewerAndOutsider(
   t: TestApp,
   viewerPages: string[],
   viewerGroup = '只读组',
 ): Promise<{ viewer: string; outsider: string }> {
-  const viewers = await createGroup(t, viewerGroup, viewerPages);
-  const others = await createGroup(t, '概况组', ['/sysset_home/basic']);
-  await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
-  await createOperator(t, { username: 'outsider', password: 'Out@1234', groupId: others });
-  return {
-    viewer: (await login(t, 'viewer', 'View@123')).access_token,
-    outsider: (await login(t, 'outsider', 'Out@1234')).access_token,
-  };
+  await createViewerAndOutsider(t, viewerPages, viewerGroup);
+  return loginViewers(t);
 }

@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { optionalIdSchema } from '../ids.js';
 import {
   blankToUndefined as blank,
-  checkTimeRange,
+  logQuerySchemas,
   optionalText,
   phoneFragmentSchema as phoneFragment,
-  sortQuerySchema,
-  timeRangeQuerySchema,
 } from '../list-query.js';
-import { listQuerySchema, pageOf } from '../pagination.js';
+import { pageOf } from '../pagination.js';
 
 const optionalId = optionalIdSchema('编号');
 
@@ -65,15 +63,8 @@ const actionLogFilters = {
   action: z.preprocess(blank, z.enum(MEMBER_ACTIONS, { error: '行为类型不正确' }).optional()),
   ip: optionalText(64),
 };
-export const actionLogExportQuerySchema = sortQuerySchema(['createdAt'] as const)
-  .extend(timeRangeQuerySchema.shape)
-  .extend(actionLogFilters)
-  .superRefine(checkTimeRange);
+export const { exportQuery: actionLogExportQuerySchema, listQuery: actionLogListQuerySchema } =
+  logQuerySchemas(actionLogFilters);
 export type ActionLogExportQuery = z.infer<typeof actionLogExportQuerySchema>;
-export const actionLogListQuerySchema = listQuerySchema
-  .extend(sortQuerySchema(['createdAt'] as const).shape)
-  .extend(timeRangeQuerySchema.shape)
-  .extend(actionLogFilters)
-  .superRefine(checkTimeRange);
 export type ActionLogListQuery = z.infer<typeof actionLogListQuerySchema>;
 export const actionLogListSchema = pageOf(actionLogItemSchema);

@@ -3,11 +3,10 @@ import { fromNumberOrText, idSchema, optionalIdSchema } from '../ids.js';
 import { contentIdSchema, contentOptionalText, contentText } from '../content-fields.js';
 import {
   blankToUndefined as blank,
-  checkTimeRange,
+  logQuerySchemas,
   optionalText,
   phoneFragmentSchema as phoneFragment,
   sortQuerySchema,
-  timeRangeQuerySchema,
 } from '../list-query.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
 
@@ -159,15 +158,8 @@ const gradeLogFilters = {
   toGradeId: optionalId,
   reason: z.preprocess(blank, z.enum(GRADE_CHANGE_REASONS, { error: '变更原因不正确' }).optional()),
 };
-export const gradeLogExportQuerySchema = sortQuerySchema(['createdAt'] as const)
-  .extend(timeRangeQuerySchema.shape)
-  .extend(gradeLogFilters)
-  .superRefine(checkTimeRange);
+export const { exportQuery: gradeLogExportQuerySchema, listQuery: gradeLogListQuerySchema } =
+  logQuerySchemas(gradeLogFilters);
 export type GradeLogExportQuery = z.infer<typeof gradeLogExportQuerySchema>;
-export const gradeLogListQuerySchema = listQuerySchema
-  .extend(sortQuerySchema(['createdAt'] as const).shape)
-  .extend(timeRangeQuerySchema.shape)
-  .extend(gradeLogFilters)
-  .superRefine(checkTimeRange);
 export type GradeLogListQuery = z.infer<typeof gradeLogListQuerySchema>;
 export const gradeLogListSchema = pageOf(gradeLogItemSchema);

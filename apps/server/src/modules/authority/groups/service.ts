@@ -17,7 +17,7 @@ import {
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool } from '../../../db/values.js';
 import { holdsGroup, keysNotHeld } from '../../../platform/permissions.js';
-import { auditedChange } from '../../../platform/changes.js';
+import { auditedAdd, auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { GroupsRepo, type GroupRow } from './repo.js';
@@ -187,22 +187,19 @@ export class GroupsService {
     await this.assertHoldsKeys(actor, keys, 'add', `权限组 ${input.name}`);
     await this.assertNameFree(input.name);
     const at = this.ctx.now();
-    return auditedChange(
+    return auditedAdd(
       this.ctx,
       actor,
-      async (trx) => {
-        const repo = new GroupsRepo(trx);
-        const id = await repo.insert({ name: input.name, description: input.description, at });
-        await repo.replaceResources(id, keys);
-        return {
-          result: id,
-          entry: {
-            module: 'authority',
-            action: 'add',
-            target: `权限组 ${input.name}`,
-            after: { id, ...GroupsService.snapshot(input, keys) },
-          },
-        };
+      {
+        module: 'authority',
+        target: `权限组 ${input.name}`,
+        insert: async (trx) => {
+          const repo = new GroupsRepo(trx);
+          const id = await repo.insert({ name: input.name, description: input.description, at });
+          await repo.replaceResources(id, keys);
+          return id;
+        },
+        after: (id) => ({ id, ...GroupsService.snapshot(input, keys) }),
       },
       () => ValidationError.field('name', GroupMessages.groupNameTaken),
     );

@@ -10,8 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
-import { ok } from '../../../platform/envelope.js';
-import { routeOptions } from '../../../platform/route-options.js';
+import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { sendExport } from '../../../platform/export.js';
 import { OperateLogService } from './service.js';
 
@@ -25,22 +24,20 @@ export const operateLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   { ctx },
 ) => {
   const service = new OperateLogService(ctx);
+  const { get } = standardRoutes(app, route);
 
-  app.get(
-    OperateLogPaths.list,
-    route({
-      summary: '操作日志列表（按操作员、模块、操作、结果、时间筛选；默认最新在前）',
-      querystring: operateLogListQuerySchema,
-      data: pageOf(operateLogItemSchema),
-    }),
-    async (request) => ok(await service.list(request.query)),
-  );
+  get(OperateLogPaths.list, {
+    summary: '操作日志列表（按操作员、模块、操作、结果、时间筛选；默认最新在前）',
+    querystring: operateLogListQuerySchema,
+    data: pageOf(operateLogItemSchema),
+    run: (request) => service.list(request.query),
+  });
 
-  app.get(
-    OperateLogPaths.options,
-    route({ summary: '操作日志中出现的模块与操作（带中文名称）', data: operateLogOptionsSchema }),
-    async () => ok(await service.options()),
-  );
+  get(OperateLogPaths.options, {
+    summary: '操作日志中出现的模块与操作（带中文名称）',
+    data: operateLogOptionsSchema,
+    run: () => service.options(),
+  });
 
   app.get(
     OperateLogPaths.export,

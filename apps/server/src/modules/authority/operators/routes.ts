@@ -20,8 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
-import { ok } from '../../../platform/envelope.js';
-import { routeOptions } from '../../../platform/route-options.js';
+import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { OperatorsService } from './service.js';
 
 const PAGE = PAGES.operators;
@@ -38,144 +37,112 @@ export const authorityOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
   { ctx },
 ) => {
   const operators = new OperatorsService(ctx);
+  const { get, post } = standardRoutes(app, route);
 
-  app.get(
-    OperatorPaths.list,
-    route({
-      summary: '操作员列表（手机号已脱敏）',
-      querystring: operatorListQuerySchema,
-      data: operatorListResponseSchema,
-    }),
-    async (request) => ok(await operators.list(actorOf(request), request.query)),
-  );
+  get(OperatorPaths.list, {
+    summary: '操作员列表（手机号已脱敏）',
+    querystring: operatorListQuerySchema,
+    data: operatorListResponseSchema,
+    run: (request) => operators.list(actorOf(request), request.query),
+  });
 
-  app.get(
-    OperatorPaths.detail,
-    route({
-      summary: '操作员详情（手机号已脱敏）',
-      querystring: operatorIdQuerySchema,
-      data: operatorDetailSchema,
-    }),
-    async (request) => ok(await operators.detail(actorOf(request), request.query.id)),
-  );
+  get(OperatorPaths.detail, {
+    summary: '操作员详情（手机号已脱敏）',
+    querystring: operatorIdQuerySchema,
+    data: operatorDetailSchema,
+    run: (request) => operators.detail(actorOf(request), request.query.id),
+  });
 
-  app.post(
-    OperatorPaths.add,
-    route({
-      summary: '新增操作员（初始密码留空则由系统生成，仅在本次应答中返回；首次登录须修改）',
-      action: 'add',
-      body: operatorAddRequestSchema,
-      data: initialPasswordResponseSchema,
-    }),
-    async (request) => ok(await operators.add(actorOf(request), request.body), '操作员已新增'),
-  );
+  post(OperatorPaths.add, {
+    summary: '新增操作员（初始密码留空则由系统生成，仅在本次应答中返回；首次登录须修改）',
+    action: 'add',
+    body: operatorAddRequestSchema,
+    data: initialPasswordResponseSchema,
+    run: (request) => operators.add(actorOf(request), request.body),
+    message: '操作员已新增',
+  });
 
-  app.post(
-    OperatorPaths.update,
-    route({
-      summary: '修改操作员（不提交 phone 则保留原手机号）',
-      action: 'edit',
-      body: operatorUpdateRequestSchema,
-      data: idResponseSchema,
-    }),
-    async (request) => {
+  post(OperatorPaths.update, {
+    summary: '修改操作员（不提交 phone 则保留原手机号）',
+    action: 'edit',
+    body: operatorUpdateRequestSchema,
+    data: idResponseSchema,
+    run: async (request) => {
       const { id, ...input } = request.body;
       await operators.update(actorOf(request), id, input);
-      return ok({ id }, '操作员已保存');
+      return { id };
     },
-  );
+    message: '操作员已保存',
+  });
 
-  app.post(
-    OperatorPaths.delete,
-    route({
-      summary: '删除操作员（不能删除自己或最后一个启用的超级管理员）',
-      action: 'delete',
-      body: operatorIdRequestSchema,
-      data: z.null(),
-    }),
-    async (request) => {
-      await operators.delete(actorOf(request), request.body.id);
-      return ok(null, '操作员已删除');
-    },
-  );
+  post(OperatorPaths.delete, {
+    summary: '删除操作员（不能删除自己或最后一个启用的超级管理员）',
+    action: 'delete',
+    body: operatorIdRequestSchema,
+    data: z.null(),
+    run: (request) => operators.delete(actorOf(request), request.body.id),
+    message: '操作员已删除',
+  });
 
-  app.post(
-    OperatorPaths.resetPwd,
-    route({
-      summary: '重置密码（新的初始密码，下次登录须修改；该操作员的会话全部结束）',
-      action: 'reset',
-      body: operatorResetPwdRequestSchema,
-      data: initialPasswordResponseSchema,
-    }),
-    async (request) =>
-      ok(
-        await operators.resetPassword(actorOf(request), request.body.id, request.body.password),
-        '密码已重置',
-      ),
-  );
+  post(OperatorPaths.resetPwd, {
+    summary: '重置密码（新的初始密码，下次登录须修改；该操作员的会话全部结束）',
+    action: 'reset',
+    body: operatorResetPwdRequestSchema,
+    data: initialPasswordResponseSchema,
+    run: (request) =>
+      operators.resetPassword(actorOf(request), request.body.id, request.body.password),
+    message: '密码已重置',
+  });
 
-  app.post(
-    OperatorPaths.enable,
-    route({
-      summary: '启用操作员',
-      action: 'edit',
-      body: operatorIdRequestSchema,
-      data: countResponseSchema,
-    }),
-    async (request) => {
+  post(OperatorPaths.enable, {
+    summary: '启用操作员',
+    action: 'edit',
+    body: operatorIdRequestSchema,
+    data: countResponseSchema,
+    run: async (request) => {
       await operators.setEnabled(actorOf(request), request.body.id, true);
-      return ok({ count: 0 }, '操作员已启用');
+      return { count: 0 };
     },
-  );
+    message: '操作员已启用',
+  });
 
-  app.post(
-    OperatorPaths.disable,
-    route({
-      summary: '停用操作员（其会话立即结束；count 为结束的会话数）',
-      action: 'edit',
-      body: operatorIdRequestSchema,
-      data: countResponseSchema,
-    }),
-    async (request) => {
+  post(OperatorPaths.disable, {
+    summary: '停用操作员（其会话立即结束；count 为结束的会话数）',
+    action: 'edit',
+    body: operatorIdRequestSchema,
+    data: countResponseSchema,
+    run: async (request) => {
       const count = await operators.setEnabled(actorOf(request), request.body.id, false);
-      return ok({ count }, '操作员已停用');
+      return { count };
     },
-  );
+    message: '操作员已停用',
+  });
 
-  app.post(
-    OperatorPaths.revealPhone,
-    route({
-      summary: '查看手机号明文（记入操作日志）',
-      action: 'reveal',
-      body: operatorIdRequestSchema,
-      data: revealPhoneResponseSchema,
+  post(OperatorPaths.revealPhone, {
+    summary: '查看手机号明文（记入操作日志）',
+    action: 'reveal',
+    body: operatorIdRequestSchema,
+    data: revealPhoneResponseSchema,
+    run: async (request) => ({
+      phone: await operators.revealPhone(actorOf(request), request.body.id),
     }),
-    async (request) =>
-      ok({ phone: await operators.revealPhone(actorOf(request), request.body.id) }),
-  );
+  });
 
-  app.get(
-    OperatorPaths.sessions,
-    route({
-      summary: '操作员的在线会话',
-      action: 'session',
-      querystring: operatorIdQuerySchema,
-      data: sessionListResponseSchema,
-    }),
-    async (request) => ok(await operators.sessions(actorOf(request), request.query.id)),
-  );
+  get(OperatorPaths.sessions, {
+    summary: '操作员的在线会话',
+    action: 'session',
+    querystring: operatorIdQuerySchema,
+    data: sessionListResponseSchema,
+    run: (request) => operators.sessions(actorOf(request), request.query.id),
+  });
 
-  app.post(
-    OperatorPaths.revokeSession,
-    route({
-      summary: '结束操作员的一个会话',
-      action: 'session',
-      body: revokeSessionRequestSchema,
-      data: z.null(),
-    }),
-    async (request) => {
-      await operators.revokeSession(actorOf(request), request.body.id, request.body.sessionId);
-      return ok(null, '会话已结束');
-    },
-  );
+  post(OperatorPaths.revokeSession, {
+    summary: '结束操作员的一个会话',
+    action: 'session',
+    body: revokeSessionRequestSchema,
+    data: z.null(),
+    run: (request) =>
+      operators.revokeSession(actorOf(request), request.body.id, request.body.sessionId),
+    message: '会话已结束',
+  });
 };

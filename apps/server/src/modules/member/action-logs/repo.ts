@@ -4,6 +4,7 @@ import { containsText } from '../../../db/like.js';
 import type { Database, MemberActionLogsTable } from '../../../db/schema.js';
 import { toNumber } from '../../../db/values.js';
 import { applySort } from '../../../platform/pagination.js';
+import { whereCreatedBetween, whereMember } from '../../../platform/list-filters.js';
 
 const SORT = { createdAt: 'a.created_at' } as const;
 
@@ -49,13 +50,10 @@ export class ActionLogsRepo {
         'a.ip',
         'a.created_at',
       ]);
-    if (query.memberId) q = q.where('a.member_id', '=', query.memberId);
-    if (query.phone) q = q.where(containsText('m.phone', query.phone));
-    if (query.name) q = q.where(containsText('m.name', query.name));
+    q = whereMember(q, query, 'a.member_id');
     if (query.action) q = q.where('a.action', '=', query.action);
     if (query.ip) q = q.where(containsText('a.ip', query.ip));
-    if (query.startTime !== undefined) q = q.where('a.created_at', '>=', query.startTime);
-    if (query.endTime !== undefined) q = q.where('a.created_at', '<=', query.endTime);
+    q = whereCreatedBetween(q, query, 'a.created_at');
     return applySort(q, query, SORT, { field: 'createdAt', order: 'descend' }, 'a.id');
   }
 }

@@ -9,8 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { sendExport } from '../../../platform/export.js';
-import { ok } from '../../../platform/envelope.js';
-import { routeOptions } from '../../../platform/route-options.js';
+import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { ActionLogService } from './service.js';
 
 const tags = ['member-action-log'];
@@ -23,17 +22,15 @@ export const memberActionLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   { ctx },
 ) => {
   const logs = new ActionLogService(ctx);
+  const { get } = standardRoutes(app, route);
 
-  app.get(
-    ActionLogPaths.list,
-    route({
-      summary: '会员行为日志（手机号片段、姓名、行为、IP、时间；memberId）',
-      frontPath: [PAGES.actionLogs, PAGES.memberDetail],
-      querystring: actionLogListQuerySchema,
-      data: actionLogListSchema,
-    }),
-    async (request) => ok(await logs.list(request.query)),
-  );
+  get(ActionLogPaths.list, {
+    summary: '会员行为日志（手机号片段、姓名、行为、IP、时间；memberId）',
+    frontPath: [PAGES.actionLogs, PAGES.memberDetail],
+    querystring: actionLogListQuerySchema,
+    data: actionLogListSchema,
+    run: (request) => logs.list(request.query),
+  });
 
   app.get(
     ActionLogPaths.export,

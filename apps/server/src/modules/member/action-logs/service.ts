@@ -11,8 +11,8 @@ import type { Actor } from '../../../platform/actor.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AppContext } from '../../../platform/context.js';
-import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
-import { countRows, mapBatches, paginate, readInBatches } from '../../../platform/pagination.js';
+import { queryExport, type AuditedExport, type ExportColumn } from '../../../platform/export.js';
+import { paginate } from '../../../platform/pagination.js';
 import { AUDIT_MODULE } from '../grades/service.js';
 import { ActionLogsRepo, type ActionLogRow } from './repo.js';
 
@@ -66,14 +66,12 @@ export class ActionLogService {
       { header: 'IP', value: (r) => r.ip, width: 18 },
       { header: '时间', value: (r) => formatDate(r.createdAt), width: 20 },
     ];
-    return {
+    return queryExport(this.ctx.db, q, toItem, {
       actor,
       module: AUDIT_MODULE,
       title: '会员行为日志',
       filter: query,
-      total: await countRows(this.ctx.db, q),
       columns,
-      batches: mapBatches(readInBatches(q, 1000), toItem),
-    };
+    });
   }
 }

@@ -4,6 +4,7 @@ import { containsText } from '../../../db/like.js';
 import type { Database, MemberChannelsTable } from '../../../db/schema.js';
 import { applySort, paginate, type PageRequest } from '../../../platform/pagination.js';
 import { MembersRepo } from '../members/repo.js';
+import { insertRow, updateRow } from '../../../platform/row-writes.js';
 
 export type ChannelRow = Selectable<MemberChannelsTable>;
 
@@ -77,17 +78,12 @@ export class ChannelsRepo {
     return new MembersRepo(this.db).countWhere('channel_id', id);
   }
 
-  async insert(values: Insertable<MemberChannelsTable>): Promise<number> {
-    const { id } = await this.db
-      .insertInto('member_channels')
-      .values(values)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(id);
+  insert(values: Insertable<MemberChannelsTable>): Promise<number> {
+    return insertRow(this.db, 'member_channels', values);
   }
 
-  async update(id: number, values: Updateable<MemberChannelsTable>): Promise<void> {
-    await this.db.updateTable('member_channels').set(values).where('id', '=', id).execute();
+  update(id: number, values: Updateable<MemberChannelsTable>): Promise<void> {
+    return updateRow(this.db, 'member_channels', id, values);
   }
 
   async delete(id: number): Promise<void> {

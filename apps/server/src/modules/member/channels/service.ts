@@ -12,10 +12,10 @@ import {
 import type { Actor } from '../../../platform/actor.js';
 import QRCode from 'qrcode';
 import { fromDbBool, toDbBool, toNumber } from '../../../db/values.js';
-import { auditedChange } from '../../../platform/changes.js';
+import { auditedAdd, auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
-import type { PageRequest } from '../../../platform/pagination.js';
+import { mapPage, type PageRequest } from '../../../platform/pagination.js';
 import { AUDIT_MODULE } from '../grades/service.js';
 import { ChannelsRepo, type ChannelRow } from './repo.js';
 
@@ -63,8 +63,7 @@ export class ChannelService {
   }
 
   async list(query: ChannelListQuery & PageRequest): Promise<Page<MemberChannel>> {
-    const page = await this.repo.list(query);
-    return { list: page.list.map((r) => this.toChannel(r)), pagination: page.pagination };
+    return mapPage(await this.repo.list(query), (r) => this.toChannel(r));
   }
 
   async options(): Promise<ChannelOption[]> {
@@ -119,24 +118,19 @@ export class ChannelService {
   async add(actor: Actor, input: ChannelSaveRequest): Promise<number> {
     await this.assertCodeFree(input.code);
     const at = this.ctx.now();
-    return auditedChange(
+    return auditedAdd(
       this.ctx,
       actor,
-      async (trx) => {
-        const id = await new ChannelsRepo(trx).insert({
-          ...ChannelService.columns(input),
-          created_at: at,
-          updated_at: at,
-        });
-        return {
-          result: id,
-          entry: {
-            module: AUDIT_MODULE,
-            action: 'add',
-            target: `渠道 ${input.name}（${input.code}）`,
-            after: snapshot({ id, ...input }),
-          },
-        };
+      {
+        module: AUDIT_MODULE,
+        target: `渠道 ${input.name}（${input.code}）`,
+        insert: (trx) =>
+          new ChannelsRepo(trx).insert({
+            ...ChannelService.columns(input),
+            created_at: at,
+            updated_at: at,
+          }),
+        after: (id) => snapshot({ id, ...input }),
       },
       () => ValidationError.field('code', ChannelMessages.channelCodeTaken),
     );

@@ -15,8 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
-import { ok } from '../../../platform/envelope.js';
-import { routeOptions } from '../../../platform/route-options.js';
+import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { sendExport } from '../../../platform/export.js';
 import { ContactsService } from './service.js';
 
@@ -32,74 +31,59 @@ export const memberContactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   { ctx },
 ) => {
   const contacts = new ContactsService(ctx);
+  const { get, post } = standardRoutes(app, route);
 
-  app.get(
-    ContactPaths.list,
-    route({
-      summary: '家庭成员列表（memberId 为某会员的家庭成员；手机号脱敏）',
-      frontPath: READ_PAGES,
-      querystring: contactListQuerySchema,
-      data: contactListResponseSchema,
-    }),
-    async (request) => ok(await contacts.list(request.query)),
-  );
+  get(ContactPaths.list, {
+    summary: '家庭成员列表（memberId 为某会员的家庭成员；手机号脱敏）',
+    frontPath: READ_PAGES,
+    querystring: contactListQuerySchema,
+    data: contactListResponseSchema,
+    run: (request) => contacts.list(request.query),
+  });
 
-  app.post(
-    ContactPaths.add,
-    route({
-      summary: '新增家庭成员',
-      action: 'edit',
-      body: contactAddRequestSchema,
-      data: memberIdResponseSchema,
-    }),
-    async (request) => {
+  post(ContactPaths.add, {
+    summary: '新增家庭成员',
+    action: 'edit',
+    body: contactAddRequestSchema,
+    data: memberIdResponseSchema,
+    run: async (request) => {
       const { memberId, ...values } = request.body;
-      return ok(
-        { id: await contacts.add(actorOf(request), memberId, values) },
-        ContactMessages.contactAdded,
-      );
+      return { id: await contacts.add(actorOf(request), memberId, values) };
     },
-  );
+    message: ContactMessages.contactAdded,
+  });
 
-  app.post(
-    ContactPaths.update,
-    route({
-      summary: '修改家庭成员（不提交 phone 则保留原号码）',
-      action: 'edit',
-      body: contactUpdateRequestSchema,
-      data: memberIdResponseSchema,
-    }),
-    async (request) => {
+  post(ContactPaths.update, {
+    summary: '修改家庭成员（不提交 phone 则保留原号码）',
+    action: 'edit',
+    body: contactUpdateRequestSchema,
+    data: memberIdResponseSchema,
+    run: async (request) => {
       const { id, ...values } = request.body;
       await contacts.update(actorOf(request), id, values);
-      return ok({ id }, ContactMessages.contactSaved);
+      return { id };
     },
-  );
+    message: ContactMessages.contactSaved,
+  });
 
-  app.post(
-    ContactPaths.delete,
-    route({
-      summary: '删除家庭成员',
-      action: 'edit',
-      body: contactIdRequestSchema,
-      data: z.null(),
-    }),
-    async (request) => {
-      await contacts.delete(actorOf(request), request.body.id);
-      return ok(null, ContactMessages.contactDeleted);
-    },
-  );
+  post(ContactPaths.delete, {
+    summary: '删除家庭成员',
+    action: 'edit',
+    body: contactIdRequestSchema,
+    data: z.null(),
+    run: (request) => contacts.delete(actorOf(request), request.body.id),
+    message: ContactMessages.contactDeleted,
+  });
 
-  app.post(
-    ContactPaths.revealPhone,
-    route({
-      summary: '查看家庭成员手机号明文（记入操作日志）',
-      action: 'reveal',
-      body: contactIdRequestSchema,
-      data: revealMemberPhoneResponseSchema,
+  post(ContactPaths.revealPhone, {
+    summary: '查看家庭成员手机号明文（记入操作日志）',
+    action: 'reveal',
+    body: contactIdRequestSchema,
+    data: revealMemberPhoneResponseSchema,
+    run: async (request) => ({
+      phone: await contacts.revealPhone(actorOf(request), request.body.id),
     }),
-    async (request) => ok({ phone: await contacts.revealPhone(actorOf(request), request.body.id) }),
-  );
+  });
 
   app.get(
     ContactPaths.export,

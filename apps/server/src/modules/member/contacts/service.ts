@@ -12,14 +12,14 @@ import {
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool } from '../../../db/values.js';
-import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
-import { countRows, mapBatches, readInBatches } from '../../../platform/pagination.js';
+import { queryExport, type AuditedExport, type ExportColumn } from '../../../platform/export.js';
 import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { MembersRepo } from '../members/repo.js';
 import { AUDIT_MODULE, memberTarget } from '../members/service.js';
 import { ContactsRepo, type ContactRecord, type ContactValues } from './repo.js';
+import { mapPage } from '../../../platform/pagination.js';
 
 const MAX_CONTACTS = 10;
 
@@ -70,8 +70,7 @@ export class ContactsService {
   }
 
   async list(query: ContactListParams): Promise<Page<ContactItem>> {
-    const page = await this.repo.list(query);
-    return { list: page.list.map(toItem), pagination: page.pagination };
+    return mapPage(await this.repo.list(query), toItem);
   }
 
   /**
@@ -80,15 +79,13 @@ export class ContactsService {
    */
   async export(actor: Actor, query: ContactExportParams): Promise<AuditedExport<ContactItem>> {
     const q = this.repo.filtered(query).where('k.id', '<=', await this.repo.maxId());
-    return {
+    return queryExport(this.ctx.db, q, toItem, {
       actor,
       module: AUDIT_MODULE,
       title: '家庭成员',
       filter: query,
-      total: await countRows(this.ctx.db, q),
       columns: EXPORT_COLUMNS,
-      batches: mapBatches(readInBatches(q, 1000), toItem),
-    };
+    });
   }
 
   private async load(id: number, repo = this.repo): Promise<ContactRecord> {

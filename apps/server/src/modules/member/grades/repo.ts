@@ -5,6 +5,8 @@ import type { Database, MemberGradeLogsTable, MemberGradesTable } from '../../..
 import { toNumber } from '../../../db/values.js';
 import { applySort, paginate, type PageRequest } from '../../../platform/pagination.js';
 import { MembersRepo } from '../members/repo.js';
+import { insertRow, updateRow } from '../../../platform/row-writes.js';
+import { whereCreatedBetween, whereMember } from '../../../platform/list-filters.js';
 
 export type GradeRow = Selectable<MemberGradesTable>;
 
@@ -82,17 +84,12 @@ export class GradesRepo {
     return new MembersRepo(this.db).countWhere('grade_id', id);
   }
 
-  async insert(values: Insertable<MemberGradesTable>): Promise<number> {
-    const { id } = await this.db
-      .insertInto('member_grades')
-      .values(values)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(id);
+  insert(values: Insertable<MemberGradesTable>): Promise<number> {
+    return insertRow(this.db, 'member_grades', values);
   }
 
-  async update(id: number, values: Updateable<MemberGradesTable>): Promise<void> {
-    await this.db.updateTable('member_grades').set(values).where('id', '=', id).execute();
+  update(id: number, values: Updateable<MemberGradesTable>): Promise<void> {
+    return updateRow(this.db, 'member_grades', id, values);
   }
 
   async delete(id: number): Promise<void> {
@@ -208,14 +205,11 @@ export class GradesRepo {
         'l.remark',
         'l.created_at',
       ]);
-    if (query.memberId) q = q.where('l.member_id', '=', query.memberId);
-    if (query.phone) q = q.where(containsText('m.phone', query.phone));
-    if (query.name) q = q.where(containsText('m.name', query.name));
+    q = whereMember(q, query, 'l.member_id');
     if (query.fromGradeId) q = q.where('l.from_grade_id', '=', query.fromGradeId);
     if (query.toGradeId) q = q.where('l.to_grade_id', '=', query.toGradeId);
     if (query.reason) q = q.where('l.reason', '=', query.reason);
-    if (query.startTime !== undefined) q = q.where('l.created_at', '>=', query.startTime);
-    if (query.endTime !== undefined) q = q.where('l.created_at', '<=', query.endTime);
+    q = whereCreatedBetween(q, query, 'l.created_at');
     return applySort(q, query, LOG_SORT, { field: 'createdAt', order: 'descend' }, 'l.id');
   }
 }

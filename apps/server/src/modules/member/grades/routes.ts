@@ -19,8 +19,7 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { sendExport } from '../../../platform/export.js';
-import { ok } from '../../../platform/envelope.js';
-import { routeOptions } from '../../../platform/route-options.js';
+import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { GradeService } from './service.js';
 
 const tags = ['member-grade'];
@@ -43,98 +42,77 @@ export const memberGradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   { ctx },
 ) => {
   const grades = new GradeService(ctx);
+  const { get, post } = standardRoutes(app, route);
 
-  app.get(
-    GradePaths.list,
-    route({
-      summary: '会员等级列表（按所需成长值排序，含会员数）',
-      querystring: gradeListQuerySchema,
-      data: gradeListSchema,
-    }),
-    async (request) => ok(await grades.list(request.query)),
-  );
+  get(GradePaths.list, {
+    summary: '会员等级列表（按所需成长值排序，含会员数）',
+    querystring: gradeListQuerySchema,
+    data: gradeListSchema,
+    run: (request) => grades.list(request.query),
+  });
 
-  app.get(
-    GradePaths.options,
-    route({
-      summary: '全部会员等级（下拉选项，成长值从低到高）',
-      frontPath: GRADE_READERS,
-      data: gradeOptionsSchema,
-    }),
-    async () => ok(await grades.options()),
-  );
+  get(GradePaths.options, {
+    summary: '全部会员等级（下拉选项，成长值从低到高）',
+    frontPath: GRADE_READERS,
+    data: gradeOptionsSchema,
+    run: () => grades.options(),
+  });
 
-  app.get(
-    GradePaths.detail,
-    route({ summary: '会员等级详情', querystring: contentIdQuerySchema, data: memberGradeSchema }),
-    async (request) => ok(await grades.detail(request.query.id)),
-  );
+  get(GradePaths.detail, {
+    summary: '会员等级详情',
+    querystring: contentIdQuerySchema,
+    data: memberGradeSchema,
+    run: (request) => grades.detail(request.query.id),
+  });
 
-  app.post(
-    GradePaths.add,
-    route({
-      summary: '新增会员等级（名称、所需成长值唯一；会员按成长值重新定级）',
-      action: 'add',
-      body: gradeSaveRequestSchema,
-      data: idData,
-    }),
-    async (request) => ok({ id: await grades.add(actorOf(request), request.body) }),
-  );
+  post(GradePaths.add, {
+    summary: '新增会员等级（名称、所需成长值唯一；会员按成长值重新定级）',
+    action: 'add',
+    body: gradeSaveRequestSchema,
+    data: idData,
+    run: async (request) => ({ id: await grades.add(actorOf(request), request.body) }),
+  });
 
-  app.post(
-    GradePaths.update,
-    route({
-      summary: '修改会员等级（最低等级的成长值保持0）',
-      action: 'edit',
-      body: gradeUpdateRequestSchema,
-      data: idData,
-    }),
-    async (request) => {
+  post(GradePaths.update, {
+    summary: '修改会员等级（最低等级的成长值保持0）',
+    action: 'edit',
+    body: gradeUpdateRequestSchema,
+    data: idData,
+    run: async (request) => {
       const { id, ...input } = request.body;
       await grades.update(actorOf(request), id, input);
-      return ok({ id });
+      return { id };
     },
-  );
+  });
 
-  app.post(
-    GradePaths.delete,
-    route({
-      summary: '删除会员等级（有会员的等级、最低等级、默认等级不能删除）',
-      action: 'delete',
-      body: memberAdminIdBodySchema,
-      data: idData,
-    }),
-    async (request) => {
+  post(GradePaths.delete, {
+    summary: '删除会员等级（有会员的等级、最低等级、默认等级不能删除）',
+    action: 'delete',
+    body: memberAdminIdBodySchema,
+    data: idData,
+    run: async (request) => {
       await grades.delete(actorOf(request), request.body.id);
-      return ok({ id: request.body.id });
+      return { id: request.body.id };
     },
-  );
+  });
 
-  app.post(
-    GradePaths.changeMemberGrade,
-    route({
-      summary: '手动修改会员等级（需填写原因，写入等级变更记录）',
-      frontPath: PAGES.members,
-      action: 'edit',
-      body: changeMemberGradeRequestSchema,
-      data: z.null(),
-    }),
-    async (request) => {
-      await grades.changeMemberGrade(actorOf(request), request.body);
-      return ok(null, '等级已修改');
-    },
-  );
+  post(GradePaths.changeMemberGrade, {
+    summary: '手动修改会员等级（需填写原因，写入等级变更记录）',
+    frontPath: PAGES.members,
+    action: 'edit',
+    body: changeMemberGradeRequestSchema,
+    data: z.null(),
+    run: (request) => grades.changeMemberGrade(actorOf(request), request.body),
+    message: '等级已修改',
+  });
 
-  app.get(
-    GradePaths.logList,
-    route({
-      summary: '等级变更记录（会员手机号片段/姓名、原等级、新等级、原因、时间；memberId）',
-      frontPath: [PAGES.gradeLogs, PAGES.memberDetail],
-      querystring: gradeLogListQuerySchema,
-      data: gradeLogListSchema,
-    }),
-    async (request) => ok(await grades.logList(request.query)),
-  );
+  get(GradePaths.logList, {
+    summary: '等级变更记录（会员手机号片段/姓名、原等级、新等级、原因、时间；memberId）',
+    frontPath: [PAGES.gradeLogs, PAGES.memberDetail],
+    querystring: gradeLogListQuerySchema,
+    data: gradeLogListSchema,
+    run: (request) => grades.logList(request.query),
+  });
 
   app.get(
     GradePaths.logExport,

@@ -23,14 +23,8 @@ import { toNumber } from '../../../db/values.js';
 import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
-import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
-import {
-  countRows,
-  mapBatches,
-  paginate,
-  readInBatches,
-  type PageRequest,
-} from '../../../platform/pagination.js';
+import { queryExport, type AuditedExport, type ExportColumn } from '../../../platform/export.js';
+import { mapPage, paginate, type PageRequest } from '../../../platform/pagination.js';
 import { formatDate } from '@health/contract';
 import { MembersRepo } from '../members/repo.js';
 import { GradesRepo, type GradeLogRow, type GradeRow } from './repo.js';
@@ -194,8 +188,7 @@ export class GradeService {
   /* ------------------------------------------------------------------ grades */
 
   async list(query: GradeListQuery & PageRequest): Promise<Page<MemberGrade>> {
-    const page = await this.repo.list(query);
-    return { list: page.list.map(toGrade), pagination: page.pagination };
+    return mapPage(await this.repo.list(query), toGrade);
   }
 
   async options(): Promise<GradeOption[]> {
@@ -404,14 +397,12 @@ export class GradeService {
       { header: '备注', value: (r) => r.remark, width: 30 },
       { header: '变更时间', value: (r) => formatDate(r.createdAt), width: 20 },
     ];
-    return {
+    return queryExport(this.ctx.db, q, toGradeLogItem, {
       actor,
       module: AUDIT_MODULE,
       title: '等级变更记录',
       filter: query,
-      total: await countRows(this.ctx.db, q),
       columns,
-      batches: mapBatches(readInBatches(q, 1000), toGradeLogItem),
-    };
+    });
   }
 }

@@ -1,9 +1,9 @@
 import type { LogoffListQuery } from '@health/contract';
 import type { Kysely } from 'kysely';
-import { containsText } from '../../../db/like.js';
 import type { Database } from '../../../db/schema.js';
 import { applySort, paginate } from '../../../platform/pagination.js';
 import { MembersRepo } from '../members/repo.js';
+import { whereCreatedBetween, whereMember } from '../../../platform/list-filters.js';
 
 const SORT = { createdAt: 'r.created_at', handledAt: 'r.handled_at' } as const;
 
@@ -27,11 +27,9 @@ export class LogoffRepo {
         'r.handled_at',
         'r.created_at',
       ]);
-    if (query.phone) q = q.where(containsText('m.phone', query.phone));
-    if (query.name) q = q.where(containsText('m.name', query.name));
+    q = whereMember(q, query, 'r.member_id');
     if (query.status) q = q.where('r.status', '=', query.status);
-    if (query.startTime !== undefined) q = q.where('r.created_at', '>=', query.startTime);
-    if (query.endTime !== undefined) q = q.where('r.created_at', '<=', query.endTime);
+    q = whereCreatedBetween(q, query, 'r.created_at');
     const ordered = applySort(q, query, SORT, { field: 'createdAt', order: 'descend' }, 'r.id');
     return paginate(this.db, ordered, query);
   }

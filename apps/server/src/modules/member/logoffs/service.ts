@@ -20,6 +20,7 @@ import { ActionLogsRepo } from '../action-logs/repo.js';
 import { ContactsRepo } from '../contacts/repo.js';
 import { MembersRepo } from '../members/repo.js';
 import { LogoffRepo } from './repo.js';
+import { mapPage } from '../../../platform/pagination.js';
 
 type ListRow = Awaited<ReturnType<LogoffRepo['list']>>['list'][number];
 
@@ -71,8 +72,7 @@ export class LogoffService {
   }
 
   async list(query: LogoffListQuery): Promise<Page<LogoffItem>> {
-    const page = await this.repo.list(query);
-    return { list: page.list.map(toItem), pagination: page.pagination };
+    return mapPage(await this.repo.list(query), toItem);
   }
 
   pendingCount(db: Kysely<Database>): Promise<number> {

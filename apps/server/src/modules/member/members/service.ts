@@ -19,14 +19,14 @@ import type { Actor } from '../../../platform/actor.js';
 import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
-import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
-import { countRows, mapBatches, readInBatches } from '../../../platform/pagination.js';
+import { queryExport, type AuditedExport, type ExportColumn } from '../../../platform/export.js';
 import { ActionLogsRepo } from '../action-logs/repo.js';
 import { ChannelsRepo } from '../channels/repo.js';
 import { ContactsRepo } from '../contacts/repo.js';
 import { GradesRepo } from '../grades/repo.js';
 import { GradeService } from '../grades/service.js';
 import { MembersRepo, type MemberListRecord, type MemberRecord } from './repo.js';
+import { mapPage } from '../../../platform/pagination.js';
 
 export const AUDIT_MODULE = 'member';
 
@@ -103,8 +103,7 @@ export class MembersService {
   }
 
   async list(query: MemberListParams): Promise<Page<MemberListItem>> {
-    const page = await this.repo.list(query);
-    return { list: page.list.map(toMemberItem), pagination: page.pagination };
+    return mapPage(await this.repo.list(query), toMemberItem);
   }
 
   /** The export's query, bounded to the members that exist when it starts. */
@@ -114,20 +113,23 @@ export class MembersService {
    */
   async export(actor: Actor, query: MemberExportParams): Promise<AuditedExport<MemberExportRow>> {
     const q = this.repo.exportQuery(query).where('m.id', '<=', await this.repo.maxId());
-    return {
-      actor,
-      module: AUDIT_MODULE,
-      title: '会员列表',
-      filter: query,
-      total: await countRows(this.ctx.db, q),
-      columns: EXPORT_COLUMNS,
-      batches: mapBatches(readInBatches(q, 1000), (row) => ({
+    return queryExport(
+      this.ctx.db,
+      q,
+      (row) => ({
         ...toMemberItem(row),
         idNumber: maskIdNumber(row.id_number),
         province: row.province,
         city: row.city,
-      })),
-    };
+      }),
+      {
+        actor,
+        module: AUDIT_MODULE,
+        title: '会员列表',
+        filter: query,
+        columns: EXPORT_COLUMNS,
+      },
+    );
   }
 
   private async load(id: number, repo = this.repo): Promise<MemberRecord> {

@@ -6,6 +6,8 @@ import { applySort, paginate, type PageRequest } from '../../../platform/paginat
 import { ChannelsRepo } from '../channels/repo.js';
 import { GradesRepo } from '../grades/repo.js';
 import { MembersRepo } from '../members/repo.js';
+import { insertRow } from '../../../platform/row-writes.js';
+import { whereCreatedBetween } from '../../../platform/list-filters.js';
 
 export type NoticeRow = Selectable<NoticesTable>;
 
@@ -17,8 +19,7 @@ export class NoticeRepo {
     let q = this.db.selectFrom('notices as n').selectAll('n');
     if (query.title) q = q.where(containsText('n.title', query.title));
     if (query.status) q = q.where('n.status', '=', query.status);
-    if (query.startTime !== undefined) q = q.where('n.created_at', '>=', query.startTime);
-    if (query.endTime !== undefined) q = q.where('n.created_at', '<=', query.endTime);
+    q = whereCreatedBetween(q, query, 'n.created_at');
     q = applySort(
       q,
       {},
@@ -33,13 +34,8 @@ export class NoticeRepo {
     return this.db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insert(values: Insertable<NoticesTable>): Promise<number> {
-    const row = await this.db
-      .insertInto('notices')
-      .values(values)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(row.id);
+  insert(values: Insertable<NoticesTable>): Promise<number> {
+    return insertRow(this.db, 'notices', values);
   }
 
   /** Update when the notice is in one of `from`; returns whether it was. */

@@ -7,11 +7,11 @@ import {
   type PointsSummaryQuery,
 } from '@health/contract';
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { containsText } from '../../../db/like.js';
 import type { Database, PointsLedgerTable, PointsLedgerType } from '../../../db/schema.js';
 import { toNumber } from '../../../db/values.js';
 import { applySort, paginate } from '../../../platform/pagination.js';
 import { MembersRepo } from '../members/repo.js';
+import { whereCreatedBetween, whereMember } from '../../../platform/list-filters.js';
 
 const SORT_COLUMNS = { createdAt: 'l.created_at' } as const;
 
@@ -76,14 +76,11 @@ export class PointsRepo {
         'm.name as member_name',
         'm.phone as member_phone',
       ]);
-    if (query.memberId !== undefined) q = q.where('l.member_id', '=', query.memberId);
-    if (query.phone) q = q.where(containsText('m.phone', query.phone));
-    if (query.name) q = q.where(containsText('m.name', query.name));
+    q = whereMember(q, query, 'l.member_id');
     if (query.type) q = q.where('l.type', '=', query.type);
     if (query.sign === 'plus') q = q.where('l.amount', '>', 0);
     if (query.sign === 'minus') q = q.where('l.amount', '<', 0);
-    if (query.startTime !== undefined) q = q.where('l.created_at', '>=', query.startTime);
-    if (query.endTime !== undefined) q = q.where('l.created_at', '<=', query.endTime);
+    q = whereCreatedBetween(q, query, 'l.created_at');
     return applySort(q, query, SORT_COLUMNS, { field: 'createdAt', order: 'descend' }, 'l.id');
   }
 
@@ -118,8 +115,7 @@ export class PointsRepo {
           'deducted',
         ),
       ]);
-    if (query.startTime !== undefined) q = q.where('created_at', '>=', query.startTime);
-    if (query.endTime !== undefined) q = q.where('created_at', '<=', query.endTime);
+    q = whereCreatedBetween(q, query, 'created_at');
     const row = await q.executeTakeFirst();
     return {
       issued: toNumber(row?.issued),

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import { routeOptions } from '../../../platform/route-options.js';
+import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { sendExport } from '../../../platform/export.js';
 import { PointsAdminService } from './service.js';
 
@@ -25,18 +25,16 @@ const route = routeOptions(TAGS, PAGES.members);
 /** 积分明细 (ledger list, summary, export) and the admin adjustment of a member's points. */
 export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = new PointsAdminService(ctx);
+  const { get, post } = standardRoutes(app, route);
 
-  app.post(
-    PointsPaths.adjust,
-    route({
-      summary: '调整会员积分（正数增加、负数扣减，需填写原因；余额不能小于0）',
-      action: 'points',
-      body: pointsAdjustRequestSchema,
-      data: pointsAdjustResultSchema,
-    }),
-    async (request) =>
-      ok(await service.adjust(actorOf(request), request.body), PointsMessages.adjusted),
-  );
+  post(PointsPaths.adjust, {
+    summary: '调整会员积分（正数增加、负数扣减，需填写原因；余额不能小于0）',
+    action: 'points',
+    body: pointsAdjustRequestSchema,
+    data: pointsAdjustResultSchema,
+    run: (request) => service.adjust(actorOf(request), request.body),
+    message: PointsMessages.adjusted,
+  });
 
   app.get(
     PointsPaths.ledgerList,
@@ -53,16 +51,13 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => ok(await service.list(request.query)),
   );
 
-  app.get(
-    PointsPaths.ledgerSummary,
-    route({
-      summary: '积分汇总：时间范围内发放、兑换、过期与后台扣减的积分',
-      frontPath: PAGES.pointsLedger,
-      querystring: pointsSummaryQuerySchema,
-      data: pointsSummarySchema,
-    }),
-    async (request) => ok(await service.summary(request.query)),
-  );
+  get(PointsPaths.ledgerSummary, {
+    summary: '积分汇总：时间范围内发放、兑换、过期与后台扣减的积分',
+    frontPath: PAGES.pointsLedger,
+    querystring: pointsSummaryQuerySchema,
+    data: pointsSummarySchema,
+    run: (request) => service.summary(request.query),
+  });
 
   app.get(
     PointsPaths.ledgerExport,

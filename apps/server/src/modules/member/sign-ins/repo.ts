@@ -1,10 +1,11 @@
 import type { SignRecordExportQuery } from '@health/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { containsText } from '../../../db/like.js';
 import type { Database, SignRecordsTable } from '../../../db/schema.js';
 import { toNumber } from '../../../db/values.js';
 import { applySort, paginate, type PageRequest } from '../../../platform/pagination.js';
 import { MembersRepo } from '../members/repo.js';
+import { insertRow } from '../../../platform/row-writes.js';
+import { whereCreatedBetween, whereMember } from '../../../platform/list-filters.js';
 
 export type SignRecordRow = Selectable<SignRecordsTable> & {
   member_name: string | null;
@@ -22,11 +23,9 @@ export class SignRepo {
       .leftJoin('members as m', 'm.id', 's.member_id')
       .selectAll('s')
       .select(['m.name as member_name', 'm.phone as member_phone']);
-    if (query.phone) q = q.where(containsText('m.phone', query.phone));
-    if (query.name) q = q.where(containsText('m.name', query.name));
+    q = whereMember(q, query, 's.member_id');
     if (query.minStreak !== undefined) q = q.where('s.streak', '>=', query.minStreak);
-    if (query.startTime !== undefined) q = q.where('s.created_at', '>=', query.startTime);
-    if (query.endTime !== undefined) q = q.where('s.created_at', '<=', query.endTime);
+    q = whereCreatedBetween(q, query, 's.created_at');
     return applySort(
       q,
       {},
@@ -58,13 +57,8 @@ export class SignRepo {
       .executeTakeFirst();
   }
 
-  async insert(values: Omit<Selectable<SignRecordsTable>, 'id'>): Promise<number> {
-    const row = await this.db
-      .insertInto('sign_records')
-      .values(values)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(row.id);
+  insert(values: Omit<Selectable<SignRecordsTable>, 'id'>): Promise<number> {
+    return insertRow(this.db, 'sign_records', values);
   }
 
   async setAwarded(id: number, points: number): Promise<void> {

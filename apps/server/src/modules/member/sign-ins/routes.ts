@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import { routeOptions } from '../../../platform/route-options.js';
+import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { sendExport } from '../../../platform/export.js';
 import { SignService } from './service.js';
 
@@ -25,16 +25,14 @@ const route = routeOptions(tags, PAGES.signIns);
 /** Daily check-in (/member_sign/sign): records, daily counts, check-in on a member's behalf. */
 export const signRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const sign = new SignService(ctx);
+  const { get } = standardRoutes(app, route);
 
-  app.get(
-    SignPaths.recordList,
-    route({
-      summary: '签到记录（会员手机号片段、姓名、时间范围、连续天数筛选）',
-      querystring: signRecordListQuerySchema,
-      data: signRecordPageSchema,
-    }),
-    async (request) => ok(await sign.list(request.query)),
-  );
+  get(SignPaths.recordList, {
+    summary: '签到记录（会员手机号片段、姓名、时间范围、连续天数筛选）',
+    querystring: signRecordListQuerySchema,
+    data: signRecordPageSchema,
+    run: (request) => sign.list(request.query),
+  });
 
   app.get(
     SignPaths.recordExport,
@@ -47,15 +45,12 @@ export const signRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       sendExport(ctx, reply, await sign.export(actorOf(request), request.query)),
   );
 
-  app.get(
-    SignPaths.dailyCounts,
-    route({
-      summary: '每日签到人数（start、end：YYYY-MM-DD，最多366天）',
-      querystring: signDailyCountsQuerySchema,
-      data: signDailyCountsSchema,
-    }),
-    async (request) => ok(await sign.dailyCounts(request.query)),
-  );
+  get(SignPaths.dailyCounts, {
+    summary: '每日签到人数（start、end：YYYY-MM-DD，最多366天）',
+    querystring: signDailyCountsQuerySchema,
+    data: signDailyCountsSchema,
+    run: (request) => sign.dailyCounts(request.query),
+  });
 
   app.post(
     SignPaths.checkIn,

@@ -24,7 +24,12 @@ import type { Database, SignSource } from '../../../db/schema.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
-import { countRows, readInBatches, type PageRequest } from '../../../platform/pagination.js';
+import {
+  mapPage,
+  countRows,
+  readInBatches,
+  type PageRequest,
+} from '../../../platform/pagination.js';
 import { ActionLogsRepo } from '../action-logs/repo.js';
 import { MembersRepo } from '../members/repo.js';
 import { PointsService } from '../points/service.js';
@@ -116,8 +121,7 @@ export class SignService {
   }
 
   async list(query: SignRecordExportQuery & PageRequest): Promise<Page<SignRecord>> {
-    const page = await this.repo.list(query);
-    return { list: page.list.map(toSignRecord), pagination: page.pagination };
+    return mapPage(await this.repo.list(query), toSignRecord);
   }
 
   async dailyCounts(query: SignDailyCountsQuery): Promise<SignDailyCounts> {

@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { containsText } from '../../../db/like.js';
 import type { AgreementsTable, Database } from '../../../db/schema.js';
 import { paginate, type PageRequest } from '../../../platform/pagination.js';
+import { deleteRows, insertRow } from '../../../platform/row-writes.js';
 
 export type AgreementRow = Selectable<AgreementsTable>;
 
@@ -43,13 +44,8 @@ export class AgreementRepo {
     return this.db.selectFrom('agreements').selectAll().where('id', 'in', ids).execute();
   }
 
-  async insert(values: Insertable<AgreementsTable>): Promise<number> {
-    const { id } = await this.db
-      .insertInto('agreements')
-      .values(values)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(id);
+  insert(values: Insertable<AgreementsTable>): Promise<number> {
+    return insertRow(this.db, 'agreements', values);
   }
 
   /** Save and bump the version in one statement (concurrent saves each get their own version). */
@@ -66,8 +62,7 @@ export class AgreementRepo {
     return row ? Number(row.version) : undefined;
   }
 
-  async deleteMany(ids: readonly number[]): Promise<number> {
-    const result = await this.db.deleteFrom('agreements').where('id', 'in', ids).execute();
-    return result.reduce((n, r) => n + Number(r.numDeletedRows), 0);
+  deleteMany(ids: readonly number[]): Promise<number> {
+    return deleteRows(this.db, 'agreements', ids);
   }
 }

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import { routeOptions } from '../../../platform/route-options.js';
+import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { AgreementService } from './service.js';
 
 const PAGE = PAGES.agreements;
@@ -31,63 +31,51 @@ const route = routeOptions(tags, PAGE);
 /** Agreements: admin CRUD and the public info the /auth_agreement page reads. */
 export const agreementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const agreements = new AgreementService(ctx);
+  const { get, post } = standardRoutes(app, route);
 
-  app.get(
-    AgreementPaths.list,
-    route({
-      summary: '协议列表（编码/标题筛选，不含正文）',
-      querystring: agreementListQuerySchema,
-      data: agreementListSchema,
-    }),
-    async (request) => ok(await agreements.list(request.query)),
-  );
+  get(AgreementPaths.list, {
+    summary: '协议列表（编码/标题筛选，不含正文）',
+    querystring: agreementListQuerySchema,
+    data: agreementListSchema,
+    run: (request) => agreements.list(request.query),
+  });
 
-  app.get(
-    AgreementPaths.detail,
-    route({
-      summary: '协议详情（含正文）',
-      frontPath: READ_PAGES,
-      querystring: contentIdQuerySchema,
-      data: agreementSchema,
-    }),
-    async (request) => ok(await agreements.detail(request.query.id)),
-  );
+  get(AgreementPaths.detail, {
+    summary: '协议详情（含正文）',
+    frontPath: READ_PAGES,
+    querystring: contentIdQuerySchema,
+    data: agreementSchema,
+    run: (request) => agreements.detail(request.query.id),
+  });
 
-  app.post(
-    AgreementPaths.add,
-    route({
-      summary: '新增协议（正文为富文本，保存时按白名单净化）',
-      action: 'add',
-      body: agreementAddRequestSchema,
-      data: savedData,
-    }),
-    async (request) => ok(await agreements.add(actorOf(request), request.body)),
-  );
+  post(AgreementPaths.add, {
+    summary: '新增协议（正文为富文本，保存时按白名单净化）',
+    action: 'add',
+    body: agreementAddRequestSchema,
+    data: savedData,
+    run: (request) => agreements.add(actorOf(request), request.body),
+  });
 
-  app.post(
-    AgreementPaths.update,
-    route({
-      summary: '修改协议（每次保存版本号加1）',
-      action: 'edit',
-      body: agreementUpdateRequestSchema,
-      data: savedData,
-    }),
-    async (request) => {
+  post(AgreementPaths.update, {
+    summary: '修改协议（每次保存版本号加1）',
+    action: 'edit',
+    body: agreementUpdateRequestSchema,
+    data: savedData,
+    run: async (request) => {
       const { id, ...input } = request.body;
-      return ok(await agreements.update(actorOf(request), id, input));
+      return await agreements.update(actorOf(request), id, input);
     },
-  );
+  });
 
-  app.post(
-    AgreementPaths.delete,
-    route({
-      summary: '删除协议（ids：一个或多个编号）',
-      action: 'delete',
-      body: contentIdsBodySchema,
-      data: contentDeletedSchema,
+  post(AgreementPaths.delete, {
+    summary: '删除协议（ids：一个或多个编号）',
+    action: 'delete',
+    body: contentIdsBodySchema,
+    data: contentDeletedSchema,
+    run: async (request) => ({
+      deleted: await agreements.delete(actorOf(request), request.body.ids),
     }),
-    async (request) => ok({ deleted: await agreements.delete(actorOf(request), request.body.ids) }),
-  );
+  });
 
   app.get(
     AgreementPaths.info,

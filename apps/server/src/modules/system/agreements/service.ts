@@ -11,7 +11,7 @@ import type { Actor } from '../../../platform/actor.js';
 import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { NotFoundError, ValidationError } from '../../../platform/errors.js';
-import type { PageRequest } from '../../../platform/pagination.js';
+import { mapPage, type PageRequest } from '../../../platform/pagination.js';
 import { isBlankRichText, sanitizeRichText } from '../../../platform/rich-text.js';
 import { AgreementRepo, type AgreementRow } from './repo.js';
 
@@ -47,8 +47,7 @@ export class AgreementService {
   }
 
   async list(query: AgreementListQuery & PageRequest): Promise<Page<AgreementSummary>> {
-    const page = await this.repo.list(query);
-    return { list: page.list.map(toSummary), pagination: page.pagination };
+    return mapPage(await this.repo.list(query), toSummary);
   }
 
   private async load(id: number): Promise<AgreementRow> {

@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { containsText } from '../../../db/like.js';
 import type { Database, SearchWordsTable } from '../../../db/schema.js';
 import { paginate, type PageRequest } from '../../../platform/pagination.js';
+import { deleteRows, insertRow, updateRow } from '../../../platform/row-writes.js';
 
 export type SearchWordRow = Selectable<SearchWordsTable>;
 
@@ -38,22 +39,16 @@ export class SearchRepo {
       .executeTakeFirst();
   }
 
-  async insert(values: Insertable<SearchWordsTable>): Promise<number> {
-    const { id } = await this.db
-      .insertInto('search_words')
-      .values(values)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(id);
+  insert(values: Insertable<SearchWordsTable>): Promise<number> {
+    return insertRow(this.db, 'search_words', values);
   }
 
-  async update(id: number, values: Updateable<SearchWordsTable>): Promise<void> {
-    await this.db.updateTable('search_words').set(values).where('id', '=', id).execute();
+  update(id: number, values: Updateable<SearchWordsTable>): Promise<void> {
+    return updateRow(this.db, 'search_words', id, values);
   }
 
-  async deleteMany(ids: readonly number[]): Promise<number> {
-    const result = await this.db.deleteFrom('search_words').where('id', 'in', ids).execute();
-    return result.reduce((n, r) => n + Number(r.numDeletedRows), 0);
+  deleteMany(ids: readonly number[]): Promise<number> {
+    return deleteRows(this.db, 'search_words', ids);
   }
 
   /** Enabled words whose validity window holds `now`, best first (hot before default, by sort). */

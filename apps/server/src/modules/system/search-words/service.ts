@@ -10,7 +10,7 @@ import {
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool, toDbBool } from '../../../db/values.js';
-import { auditedChange } from '../../../platform/changes.js';
+import { auditedAdd, auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { NotFoundError, ValidationError } from '../../../platform/errors.js';
 import type { PageRequest } from '../../../platform/pagination.js';
@@ -102,24 +102,19 @@ export class SearchService {
   async save(actor: Actor, input: SearchSaveRequest): Promise<number> {
     await this.assertKeywordFree(input);
     const at = this.ctx.now();
-    return auditedChange(
+    return auditedAdd(
       this.ctx,
       actor,
-      async (trx) => {
-        const id = await new SearchRepo(trx).insert({
-          ...SearchService.columns(input),
-          created_at: at,
-          updated_at: at,
-        });
-        return {
-          result: id,
-          entry: {
-            module: AUDIT_MODULE,
-            action: 'add',
-            target: target(input),
-            after: snapshot({ id, ...input }),
-          },
-        };
+      {
+        module: AUDIT_MODULE,
+        target: target(input),
+        insert: (trx) =>
+          new SearchRepo(trx).insert({
+            ...SearchService.columns(input),
+            created_at: at,
+            updated_at: at,
+          }),
+        after: (id) => snapshot({ id, ...input }),
       },
       () => ValidationError.field('keyword', SearchMessages.keywordTaken),
     );

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import { routeOptions } from '../../../platform/route-options.js';
+import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { assertHolds } from '../../../platform/permissions.js';
 import { SettingsSectionService } from './service.js';
 
@@ -29,6 +29,7 @@ const route = routeOptions(['system'], SETTINGS_PAGES);
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const settings = new SettingsSectionService(ctx);
+  const { get } = standardRoutes(app, route);
 
   app.get(
     SettingsPaths.info,
@@ -68,15 +69,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
   );
 
-  app.get(
-    SettingsPaths.doctorOptions,
-    route({
-      summary: '可接诊的医生（已启用、岗位为医生的操作员）',
-      frontPath: settingsPageOf('conversation_set'),
-      data: doctorOptionsSchema,
-    }),
-    async () => ok({ list: await settings.doctorOptions() }),
-  );
+  get(SettingsPaths.doctorOptions, {
+    summary: '可接诊的医生（已启用、岗位为医生的操作员）',
+    frontPath: settingsPageOf('conversation_set'),
+    data: doctorOptionsSchema,
+    run: async () => ({ list: await settings.doctorOptions() }),
+  });
 
   app.get(
     SettingsPaths.siteInfo,
@@ -91,14 +89,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async () => ok(settings.publicSiteInfo()),
   );
 
-  app.get(
-    ApiPaths.settingInit,
-    route({
-      summary: '刷新系统配置缓存',
-      frontPath: SETTING_INIT_PAGES,
-      action: SETTING_INIT_ACTION,
-      data: settingInitResponseSchema,
-    }),
-    async () => ok({ reloadedAt: await settings.reload() }, Messages.settingsReloaded),
-  );
+  get(ApiPaths.settingInit, {
+    summary: '刷新系统配置缓存',
+    frontPath: SETTING_INIT_PAGES,
+    action: SETTING_INIT_ACTION,
+    data: settingInitResponseSchema,
+    run: async () => ({ reloadedAt: await settings.reload() }),
+    message: Messages.settingsReloaded,
+  });
 };

@@ -4,6 +4,7 @@ import { containsText } from '../../../db/like.js';
 import type { Database, SmsTemplatesTable } from '../../../db/schema.js';
 import { paginate, type PageRequest } from '../../../platform/pagination.js';
 import { listOutbox } from '../../../platform/sms.js';
+import { deleteRows, insertRow, updateRow } from '../../../platform/row-writes.js';
 
 export type SmsTemplateRow = Selectable<SmsTemplatesTable>;
 export type { SmsOutboxRow } from '../../../platform/sms.js';
@@ -40,22 +41,16 @@ export class SmsRepo {
       .executeTakeFirst();
   }
 
-  async insert(values: Insertable<SmsTemplatesTable>): Promise<number> {
-    const { id } = await this.db
-      .insertInto('sms_templates')
-      .values(values)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(id);
+  insert(values: Insertable<SmsTemplatesTable>): Promise<number> {
+    return insertRow(this.db, 'sms_templates', values);
   }
 
-  async update(id: number, values: Updateable<SmsTemplatesTable>): Promise<void> {
-    await this.db.updateTable('sms_templates').set(values).where('id', '=', id).execute();
+  update(id: number, values: Updateable<SmsTemplatesTable>): Promise<void> {
+    return updateRow(this.db, 'sms_templates', id, values);
   }
 
-  async deleteMany(ids: readonly number[]): Promise<number> {
-    const result = await this.db.deleteFrom('sms_templates').where('id', 'in', ids).execute();
-    return result.reduce((n, r) => n + Number(r.numDeletedRows), 0);
+  deleteMany(ids: readonly number[]): Promise<number> {
+    return deleteRows(this.db, 'sms_templates', ids);
   }
 
   /** The outbox (the platform's table) with the templates' names. */

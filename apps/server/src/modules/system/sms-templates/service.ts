@@ -19,10 +19,10 @@ import {
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool, toDbBool } from '../../../db/values.js';
-import { auditedChange } from '../../../platform/changes.js';
+import { auditedAdd, auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
-import type { PageRequest } from '../../../platform/pagination.js';
+import { mapPage, type PageRequest } from '../../../platform/pagination.js';
 import { createSmsSender, type SmsSender } from '../../../platform/sms.js';
 import { SmsRepo, type SmsOutboxRow, type SmsTemplateRow } from './repo.js';
 
@@ -90,8 +90,7 @@ export class SmsService {
   }
 
   async list(query: SmsTemplateListQuery & PageRequest): Promise<Page<SmsTemplate>> {
-    const page = await this.repo.listTemplates(query);
-    return { list: page.list.map(toTemplate), pagination: page.pagination };
+    return mapPage(await this.repo.listTemplates(query), toTemplate);
   }
 
   private async load(id: number): Promise<SmsTemplateRow> {
@@ -126,21 +125,17 @@ export class SmsService {
 
   async add(actor: Actor, input: SmsTemplateAddRequest): Promise<number> {
     await this.assertCodeFree(input.code);
-    return auditedChange(
+    return auditedAdd(
       this.ctx,
       actor,
-      async (trx) => {
-        const values = this.columns(actor, input);
-        const id = await new SmsRepo(trx).insert({ ...values, created_at: values.updated_at });
-        return {
-          result: id,
-          entry: {
-            module: AUDIT_MODULE,
-            action: 'add',
-            target: target(input),
-            after: snapshot({ id, ...input }),
-          },
-        };
+      {
+        module: AUDIT_MODULE,
+        target: target(input),
+        insert: (trx) => {
+          const values = this.columns(actor, input);
+          return new SmsRepo(trx).insert({ ...values, created_at: values.updated_at });
+        },
+        after: (id) => snapshot({ id, ...input }),
       },
       () => ValidationError.field('code', SmsMessages.codeTaken),
     );
@@ -263,7 +258,6 @@ export class SmsService {
   }
 
   async outbox(query: SmsOutboxListQuery & PageRequest): Promise<Page<SmsOutboxEntry>> {
-    const page = await this.repo.listOutbox(query);
-    return { list: page.list.map(toOutboxEntry), pagination: page.pagination };
+    return mapPage(await this.repo.listOutbox(query), toOutboxEntry);
   }
 }
