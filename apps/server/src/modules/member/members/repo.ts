@@ -185,6 +185,14 @@ function filterAndSort<O>(query: MembersQuery<O>, input: MemberExportParams): Me
   return applySort(q, input, SORT_COLUMNS, { field: 'registeredAt', order: 'descend' }, 'm.id');
 }
 
+/**
+ * The id query of a list page's filter and sort, the one `npm run bench:members` keeps fast. Its
+ * SQL on both databases is checked in (apps/server/test/sql/), so a changed plan shows in review.
+ */
+export function memberIdsQuery(db: Kysely<Database>, input: MemberListParams) {
+  return filterAndSort(idsBaseOf(db), input);
+}
+
 export class MembersRepo {
   // Built once: Kysely's builders are immutable, and the list runs often.
   private idsBase?: ReturnType<typeof idsBaseOf>;
