@@ -103,7 +103,7 @@ function pageOwnSizes(): { page: string; kb: number }[] {
   const pages = Object.keys(manifest).filter(
     (k) =>
       manifest[k]?.isDynamicEntry &&
-      /apps\/web\/src\/(features|app)\/.*Page\.tsx$/.test(manifest[k]?.src ?? k),
+      /(^|\/)src\/(features|app)\/.*Page\.tsx$/.test(manifest[k]?.src ?? k),
   );
   const closures = new Map(pages.map((p) => [p, closure(p)]));
   // Users are counted over every lazily loaded chunk (pages and lazy parts such as the charts or
@@ -116,7 +116,7 @@ function pageOwnSizes(): { page: string; kb: number }[] {
     .map((p) => {
       const own = [...closures.get(p)!].filter((k) => !shell.has(k) && users.get(k) === 1);
       const kb = own.reduce((sum, k) => sum + gzipKb(manifest[k]!.file), 0);
-      return { page: (manifest[p]?.src ?? p).replace(/^.*\/src\/(features\/)?/, ''), kb };
+      return { page: (manifest[p]?.src ?? p).replace(/^(.*\/)?src\/(features\/)?/, ''), kb };
     })
     .sort((a, b) => b.kb - a.kb);
 }
