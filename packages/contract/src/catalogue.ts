@@ -843,12 +843,11 @@ export type FrontPath = AnyPageData['path'];
 export type PageName = AnyPageData['name'];
 type ActionKeyOf<A> = A extends readonly [infer K, string] ? K : A;
 /** The action keys page P declares ("add" | "edit" | ...). */
-export type PageAction<P extends FrontPath> =
-  Extract<AnyPageData, { path: P }> extends { actions: readonly (infer A)[] }
-    ? ActionKeyOf<A>
-    : never;
+export type PageAction<P extends FrontPath> = ActionsOf<Extract<AnyPageData, { path: P }>>;
 /** Any action key of any page. */
-export type AnyPageAction = PageAction<FrontPath>;
+export type AnyPageAction = ActionsOf<AnyPageData>;
+/** The action keys of each page of a union, together (distributes over the pages). */
+type ActionsOf<D> = D extends { actions: readonly (infer A)[] } ? ActionKeyOf<A> : never;
 
 /** Every page's front path by its name: `PAGES.members` is "/member_manage/lists". */
 export const PAGES = Object.fromEntries(

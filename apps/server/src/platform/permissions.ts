@@ -1,4 +1,10 @@
-import { actionKey, findPage, isPermissionKey } from '@health/contract';
+import {
+  actionKey,
+  findPage,
+  isPermissionKey,
+  type AnyPageAction,
+  type FrontPath,
+} from '@health/contract';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { Authenticator } from './auth.js';
 import { PasswordChangeRequiredError, PermissionError } from './errors.js';
@@ -23,9 +29,9 @@ export interface RouteAccessConfig {
   /** No login needed. */
   public?: boolean;
   /** The front path(s) the route serves, or ANY_OPERATOR. */
-  frontPath?: string | readonly string[];
+  frontPath?: FrontPath | typeof ANY_OPERATOR | readonly FrontPath[];
   /** For anything beyond reading: the page action (add, edit, delete, export, reveal, ...). */
-  action?: string;
+  action?: AnyPageAction;
   /**
    * Callable by a session that must still change its first password (user info, resources, the
    * password change itself). Every other route refuses such a session on the server.
@@ -195,7 +201,11 @@ export function installRouteGuards(
  * one is meant — e.g. one settings endpoint for every settings section: 267 unless the operator
  * holds that page (and action). The declared list stays the outer bound, checked by the guard.
  */
-export function assertHolds(request: FastifyRequest, frontPath: string, action?: string): void {
+export function assertHolds(
+  request: FastifyRequest,
+  frontPath: FrontPath,
+  action?: AnyPageAction,
+): void {
   const keys = requiredKeysOf({ frontPath, action }, `${request.method} ${request.url}`) ?? [];
   if (!request.operator || !holdsAny(request.operator, keys)) throw new PermissionError();
 }

@@ -1,4 +1,4 @@
-import { envelope } from '@health/contract';
+import { envelope, type AnyPageAction } from '@health/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -15,7 +15,7 @@ export interface RouteSpec<Q extends Schema, B extends Schema, D extends Schema>
   /** The page(s) the route serves; defaults to the entity's page. */
   frontPath?: RouteAccessConfig['frontPath'];
   /** The page action beyond reading (add, edit, delete, export, ...). */
-  action?: string;
+  action?: AnyPageAction;
   querystring?: Q;
   /** A body, form-encoded or JSON. */
   body?: B;

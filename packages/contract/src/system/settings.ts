@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGES } from '../catalogue.js';
+import { PAGES, type FrontPath } from '../catalogue.js';
 import { ApiPaths } from '../api-paths.js';
 import { idSchema } from '../ids.js';
 import { DEFAULT_INTEGRAL_SET, integralSetSchema } from '../member/points.js';
@@ -589,14 +589,15 @@ export type SettingsValue<S extends SettingsSection> = z.infer<(typeof SETTINGS_
 export const SETTINGS_SECTIONS = Object.keys(SETTINGS_SCHEMAS) as SettingsSection[];
 
 /** Sections whose page lives outside 系统设置. */
-const SECTION_PAGES: Partial<Record<SettingsSection, string>> = {
+const SECTION_PAGES: Partial<Record<SettingsSection, FrontPath>> = {
   integral: PAGES.pointsConfig,
   sign: PAGES.signIns,
 };
 
 /** The front path of a section's page: "/sysset_setting/<section>" unless listed above. */
-export function settingsPageOf(section: SettingsSection): string {
-  return SECTION_PAGES[section] ?? `/sysset_setting/${section}`;
+export function settingsPageOf(section: SettingsSection): FrontPath {
+  // Every other section's page is in the catalogue under this path (a contract test checks it).
+  return SECTION_PAGES[section] ?? (`/sysset_setting/${section}` as FrontPath);
 }
 
 export const settingsSectionSchema = z.enum(
