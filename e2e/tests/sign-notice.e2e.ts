@@ -104,6 +104,17 @@ describe.runIf(run)('check-in and notice pages', () => {
     const mine = row(page, '端午健康提醒');
     await see(mine.getByTestId('notice-status').filter({ hasText: '草稿' }));
 
+    // Opened again in the same session (no reload), twice, the editor shows what was saved.
+    for (let time = 0; time < 2; time++) {
+      await mine.getByRole('link', { name: '编辑' }).click();
+      await page.waitForURL(/\/member_sign\/activitydetail\?id=\d+/);
+      await see(page.locator('.rich-text-editor strong').filter({ hasText: '饮食清淡' }));
+      const title = page.getByRole('textbox', { name: '通知标题' });
+      expect(await title.inputValue()).toBe('端午健康提醒');
+      await page.getByRole('button', { name: /取\s*消/ }).click();
+      await page.waitForURL(/\/member_sign\/activity(\?|$)/);
+    }
+
     await mine.getByRole('button', { name: '定时发送' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '定时发送' });
     await see(dialog);
@@ -134,6 +145,10 @@ describe.runIf(run)('check-in and notice pages', () => {
     await see(page.getByText('已发送或已撤回的通知不能修改。'));
     await see(page.locator('.rich-text-editor strong').filter({ hasText: '饮食清淡' }));
     await screenshot(page, 'notice-view');
+    // Nothing was edited on a read-only notice: leaving asks nothing.
+    await page.getByRole('button', { name: /取\s*消/ }).click();
+    await page.waitForURL(/\/member_sign\/activity(\?|$)/);
+    expect(await page.getByText('有未保存的修改').count()).toBe(0);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -235,7 +235,10 @@ export function EditPage<R, V extends object = Record<string, unknown>>(
               </Button>
             )}
             {props.extraActions?.(ctx)}
-            <Button onClick={goBack}>{t('cancel')}</Button>
+            {/* Leaving stays possible on a read-only (disabled) form. */}
+            <Button onClick={goBack} disabled={false}>
+              {t('cancel')}
+            </Button>
           </Space>
         </div>
       </Form>
