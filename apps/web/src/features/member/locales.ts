@@ -63,6 +63,8 @@ const strings = {
     removeContact: ['移除', 'Remove'],
     save: ['保存', 'Save'],
     cancel: ['取消', 'Cancel'],
+    added: ['会员已新增', 'Member added'],
+    saved: ['会员已保存', 'Member saved'],
   },
   contact: {
     title: ['家庭成员', 'Family members'],
@@ -78,6 +80,9 @@ const strings = {
     memberPhone: ['会员手机号', 'Member phone'],
     memberName: ['会员姓名', 'Member name'],
     createdAt: ['添加时间', 'Added'],
+    added: ['家庭成员已新增', 'Family member added'],
+    saved: ['家庭成员已保存', 'Family member saved'],
+    deleted: ['家庭成员已删除', 'Family member removed'],
     add: ['新增家庭成员', 'New family member'],
     edit: ['编辑', 'Edit'],
     delete: ['删除', 'Delete'],
@@ -91,6 +96,8 @@ const strings = {
     reason: ['冻结原因', 'Reason'],
     unfreezeReason: ['解冻说明', 'Note'],
     hint: ['冻结后会员不能获得或使用积分。', 'A frozen member cannot earn or use points.'],
+    frozen: ['会员已冻结', 'Member frozen'],
+    unfrozen: ['会员已解冻', 'Member unfrozen'],
   },
   grade: {
     title: ['调整会员“{{name}}”的等级', 'Change the grade of "{{name}}"'],
@@ -111,6 +118,7 @@ const strings = {
     minus: ['扣减', 'Deduct'],
     amount: ['数量', 'Amount'],
     reason: ['调整原因', 'Reason'],
+    done: ['积分已调整，当前积分 {{balance}}', 'Points adjusted, balance {{balance}}'],
   },
   detail: {
     title: ['会员详情', 'Member detail'],

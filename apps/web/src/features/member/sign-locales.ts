@@ -21,6 +21,7 @@ const zh = {
     pointsUnit: '积分',
   },
   records: {
+    exportName: '签到记录.xlsx',
     member: '会员',
     phone: '手机号',
     name: '会员姓名',
@@ -113,6 +114,7 @@ const en: typeof zh = {
     pointsUnit: 'points',
   },
   records: {
+    exportName: 'check-ins.xlsx',
     member: 'Member',
     phone: 'Phone',
     name: 'Member name',

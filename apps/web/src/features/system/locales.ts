@@ -117,6 +117,8 @@ const zh = {
     bg: {
       fasting: '空腹血糖',
       normalRange: '正常范围',
+      normalMin: '正常范围下限',
+      normalMax: '正常范围上限',
       highMin: '空腹高血糖（≥）',
       postprandialHighMin: '餐后高血糖（≥）',
       randomHighMin: '随机高血糖（≥）',
@@ -266,6 +268,8 @@ const en: typeof zh = {
     bg: {
       fasting: 'Fasting glucose',
       normalRange: 'Normal range',
+      normalMin: 'Normal range, lower bound',
+      normalMax: 'Normal range, upper bound',
       highMin: 'High (≥)',
       postprandialHighMin: 'Post-meal high (≥)',
       randomHighMin: 'Random high (≥)',

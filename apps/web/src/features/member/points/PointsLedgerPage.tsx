@@ -163,7 +163,7 @@ export default function PointsLedgerPage() {
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         actionRef={ref}
         headerTitle={t('details.title')}
-        exportSpec={exportIf(actions, PointsPaths.ledgerExport, '积分明细.xlsx')}
+        exportSpec={exportIf(actions, PointsPaths.ledgerExport, t('details.exportName'))}
       />
     </>
   );

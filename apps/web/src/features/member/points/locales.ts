@@ -20,6 +20,7 @@ const zh = {
     months: '个月',
   },
   details: {
+    exportName: '积分明细.xlsx',
     title: '积分明细',
     member: '会员',
     phone: '手机号',
@@ -62,6 +63,7 @@ const en = {
     months: 'months',
   },
   details: {
+    exportName: 'points-ledger.xlsx',
     title: 'Points ledger',
     member: 'Member',
     phone: 'Phone',

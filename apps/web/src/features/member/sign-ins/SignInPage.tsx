@@ -261,7 +261,7 @@ function RecordsTab() {
       syncUrl={false}
       headerTitle={t('records.title')}
       toolbar={actions.includes('edit') && <CheckInButton />}
-      exportSpec={exportIf(actions, SignPaths.recordExport, '签到记录.xlsx')}
+      exportSpec={exportIf(actions, SignPaths.recordExport, t('records.exportName'))}
     />
   );
 }

@@ -228,14 +228,14 @@ function BgCard() {
               <Space align="start" size={4} wrap>
                 <Num
                   name={['bg', 'fasting', 'normalMin']}
-                  label={`${t('warn.bg.normalRange')}下限`}
+                  label={t('warn.bg.normalMin')}
                   unit={unit}
                   decimals={1}
                 />
                 <span className="rule-upto">–</span>
                 <Num
                   name={['bg', 'fasting', 'normalMax']}
-                  label={`${t('warn.bg.normalRange')}上限`}
+                  label={t('warn.bg.normalMax')}
                   unit={unit}
                   decimals={1}
                 />

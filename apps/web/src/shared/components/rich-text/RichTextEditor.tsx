@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RICH_TEXT_NS } from './locales';
 
 /**
  * A rich-text editor usable as an antd Form item value (`value` / `onChange` are HTML strings;
@@ -25,13 +27,14 @@ export interface RichTextEditorProps {
 const TiptapEditor = lazy(() => import('./TiptapEditor'));
 
 export function RichTextEditor(props: RichTextEditorProps) {
+  const { t } = useTranslation(RICH_TEXT_NS);
   return (
     <Suspense
       fallback={
         <Skeleton.Node
           active
           style={{ width: '100%', height: (props.minHeight ?? 240) + 40 }}
-          aria-label="编辑器加载中"
+          aria-label={t('loading')}
         >
           <span />
         </Skeleton.Node>

@@ -15,7 +15,9 @@ import {
 import { EditorContent, useEditor, type ChainedCommands, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { isExternal } from '@health/contract';
+import { useTranslation } from 'react-i18next';
 import type { RichTextEditorProps } from './RichTextEditor';
+import { RICH_TEXT_NS } from './locales';
 import './rich-text.css';
 
 /**
@@ -63,9 +65,10 @@ function ToolButton({ title, icon, active, disabled, onClick, children }: ToolBu
 }
 
 function HeadingButton({ editor, level }: { editor: Editor; level: 1 | 2 | 3 }) {
+  const { t } = useTranslation(RICH_TEXT_NS);
   return (
     <ToolButton
-      title={`标题${level}`}
+      title={t('heading', { level })}
       active={editor.isActive('heading', { level })}
       disabled={!editor.isEditable}
       onClick={() => editor.chain().focus().toggleHeading({ level }).run()}
@@ -75,25 +78,22 @@ function HeadingButton({ editor, level }: { editor: Editor; level: 1 | 2 | 3 }) 
   );
 }
 
-/** A toolbar toggle of a mark or a block: its title, icon, the name it is active under, the command. */
+/** A toolbar toggle of a mark or a block: its name (also its title's key), icon, command. */
 interface Toggle {
-  title: string;
   icon: ReactNode;
   name: string;
   toggle: (chain: ChainedCommands) => ChainedCommands;
 }
 
 const TEXT_TOGGLES: Toggle[] = [
-  { title: '加粗', icon: <BoldOutlined />, name: 'bold', toggle: (c) => c.toggleBold() },
-  { title: '斜体', icon: <ItalicOutlined />, name: 'italic', toggle: (c) => c.toggleItalic() },
+  { icon: <BoldOutlined />, name: 'bold', toggle: (c) => c.toggleBold() },
+  { icon: <ItalicOutlined />, name: 'italic', toggle: (c) => c.toggleItalic() },
   {
-    title: '下划线',
     icon: <UnderlineOutlined />,
     name: 'underline',
     toggle: (c) => c.toggleUnderline(),
   },
   {
-    title: '删除线',
     icon: <StrikethroughOutlined />,
     name: 'strike',
     toggle: (c) => c.toggleStrike(),
@@ -102,13 +102,11 @@ const TEXT_TOGGLES: Toggle[] = [
 
 const LIST_TOGGLES: Toggle[] = [
   {
-    title: '无序列表',
     icon: <UnorderedListOutlined />,
     name: 'bulletList',
     toggle: (c) => c.toggleBulletList(),
   },
   {
-    title: '有序列表',
     icon: <OrderedListOutlined />,
     name: 'orderedList',
     toggle: (c) => c.toggleOrderedList(),
@@ -119,6 +117,7 @@ const LIST_TOGGLES: Toggle[] = [
 export default function TiptapEditor(props: RichTextEditorProps) {
   const { value = '', onChange, id, disabled = false, minHeight = 240 } = props;
   const { status } = Form.Item.useStatus();
+  const { t } = useTranslation(RICH_TEXT_NS);
   /** The last HTML this component emitted or loaded, to tell outside changes from our own. */
   const lastHtml = useRef(value);
   const [source, setSource] = useState(() => UNSUPPORTED_MARKUP.test(value));
@@ -145,7 +144,7 @@ export default function TiptapEditor(props: RichTextEditorProps) {
     editorProps: {
       attributes: {
         ...(id ? { id } : {}),
-        'aria-label': props['aria-label'] ?? '富文本内容',
+        'aria-label': props['aria-label'] ?? t('content'),
         style: `min-height:${minHeight}px`,
       },
     },
@@ -195,7 +194,7 @@ export default function TiptapEditor(props: RichTextEditorProps) {
       return;
     }
     if (!isExternal(href)) {
-      setLinkError('链接需以 http://、https://、mailto: 或 tel: 开头');
+      setLinkError(t('linkInvalid'));
       return;
     }
     editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
@@ -204,10 +203,10 @@ export default function TiptapEditor(props: RichTextEditorProps) {
 
   const off = disabled || source;
   const chain = () => editor.chain().focus();
-  const toggleButton = ({ title, icon, name, toggle }: Toggle) => (
+  const toggleButton = ({ icon, name, toggle }: Toggle) => (
     <ToolButton
       key={name}
-      title={title}
+      title={t(name)}
       icon={icon}
       active={editor.isActive(name)}
       disabled={off}
@@ -220,7 +219,7 @@ export default function TiptapEditor(props: RichTextEditorProps) {
 
   return (
     <div className={classes.join(' ')} data-testid="rich-text-editor">
-      <div className="rich-text-toolbar" role="toolbar" aria-label="格式工具栏">
+      <div className="rich-text-toolbar" role="toolbar" aria-label={t('toolbar')}>
         {!source && (
           <>
             <HeadingButton editor={editor} level={1} />
@@ -231,7 +230,7 @@ export default function TiptapEditor(props: RichTextEditorProps) {
             <span className="rich-text-divider" />
             {LIST_TOGGLES.map(toggleButton)}
             <ToolButton
-              title="引用"
+              title={t('quote')}
               active={editor.isActive('blockquote')}
               disabled={off}
               onClick={() => chain().toggleBlockquote().run()}
@@ -239,7 +238,7 @@ export default function TiptapEditor(props: RichTextEditorProps) {
               “ ”
             </ToolButton>
             <ToolButton
-              title="插入链接"
+              title={t('link')}
               icon={<LinkOutlined />}
               active={editor.isActive('link')}
               disabled={off}
@@ -247,13 +246,13 @@ export default function TiptapEditor(props: RichTextEditorProps) {
             />
             <span className="rich-text-divider" />
             <ToolButton
-              title="撤销"
+              title={t('undo')}
               icon={<UndoOutlined />}
               disabled={off || !editor.can().undo()}
               onClick={() => chain().undo().run()}
             />
             <ToolButton
-              title="重做"
+              title={t('redo')}
               icon={<RedoOutlined />}
               disabled={off || !editor.can().redo()}
               onClick={() => chain().redo().run()}
@@ -262,7 +261,7 @@ export default function TiptapEditor(props: RichTextEditorProps) {
           </>
         )}
         <ToolButton
-          title={source ? '返回可视化编辑' : 'HTML源码'}
+          title={source ? t('visual') : t('source')}
           icon={<CodeOutlined />}
           active={source}
           disabled={disabled}
@@ -270,17 +269,12 @@ export default function TiptapEditor(props: RichTextEditorProps) {
         />
       </div>
       {source && UNSUPPORTED_MARKUP.test(sourceText) && (
-        <Alert
-          type="info"
-          showIcon
-          banner
-          message="内容包含表格或图片，可视化编辑器无法保留，请在源码模式下编辑。"
-        />
+        <Alert type="info" showIcon banner message={t('unsupported')} />
       )}
       {source ? (
         <Input.TextArea
           className="rich-text-source"
-          aria-label="HTML源码"
+          aria-label={t('source')}
           value={sourceText}
           disabled={disabled}
           autoSize={{ minRows: Math.round(minHeight / 22), maxRows: 30 }}
@@ -294,17 +288,17 @@ export default function TiptapEditor(props: RichTextEditorProps) {
         <EditorContent editor={editor} />
       )}
       <Modal
-        title="插入链接"
+        title={t('link')}
         open={linkOpen}
-        okText="确定"
-        cancelText="取消"
+        okText={t('ok')}
+        cancelText={t('cancel')}
         onOk={applyLink}
         onCancel={() => setLinkOpen(false)}
         destroyOnHidden
       >
         <Form layout="vertical">
           <Form.Item
-            label="链接地址（留空则移除链接）"
+            label={t('linkAddress')}
             validateStatus={linkError ? 'error' : undefined}
             help={linkError || undefined}
           >

@@ -57,7 +57,7 @@ export function ContactFormModal({
       mutation={save}
       onClose={onClose}
       onDone={() => {
-        toast.success(contact ? '家庭成员已保存' : '家庭成员已新增');
+        toast.success(contact ? t('contact.saved') : t('contact.added'));
         onSaved();
       }}
     >

@@ -118,7 +118,7 @@ export function ContactsTable({
                     danger
                     onConfirm={async () => {
                       await deleteContact(r.id);
-                      toast.success('家庭成员已删除');
+                      toast.success(t('contact.deleted'));
                     }}
                   >
                     {t('contact.delete')}

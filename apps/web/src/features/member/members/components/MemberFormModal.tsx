@@ -131,7 +131,7 @@ export function MemberFormModal({
       mutation={save}
       onClose={onClose}
       onDone={({ id }) => {
-        toast.success(isNew ? '会员已新增' : '会员已保存');
+        toast.success(isNew ? t('form.added') : t('form.saved'));
         onSaved(id);
       }}
     >

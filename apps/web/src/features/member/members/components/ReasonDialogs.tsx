@@ -42,7 +42,7 @@ export function FreezeDialog({ member, onClose, onDone }: DialogProps<MemberRef>
       mutation={mutation}
       onClose={onClose}
       onDone={() => {
-        toast.success(freezing ? '会员已冻结' : '会员已解冻');
+        toast.success(freezing ? t('freeze.frozen') : t('freeze.unfrozen'));
         onDone();
       }}
       intro={
@@ -84,7 +84,7 @@ export function AdjustPointsDialog({ member, onClose, onDone }: DialogProps<Memb
       mutation={mutation}
       onClose={onClose}
       onDone={(result) => {
-        toast.success(`积分已调整，当前积分 ${result.balance}`);
+        toast.success(t('points.done', { balance: result.balance }));
         onDone();
       }}
       intro={<p>{t('points.balance', { balance: member?.pointsBalance ?? 0 })}</p>}
