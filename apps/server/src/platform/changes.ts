@@ -61,3 +61,32 @@ export function auditedAdd(
     duplicate,
   );
 }
+
+/** What `auditedEdit` needs: the log's module, target and before/after, and the update. */
+export interface EditedRow {
+  module: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  /** Writes the change (and anything that goes with it) in the transaction. */
+  update: (trx: Kysely<Database>) => Promise<unknown>;
+}
+
+/** An audited change that edits one record: `auditedChange` with the `edit` entry written for you. */
+export async function auditedEdit(
+  ctx: Pick<AppContext, 'db' | 'audit'>,
+  actor: Actor,
+  row: EditedRow,
+  duplicate?: () => Error,
+): Promise<void> {
+  const { module, target, before, after } = row;
+  await auditedChange(
+    ctx,
+    actor,
+    async (trx) => {
+      await row.update(trx);
+      return { result: undefined, entry: { module, action: 'edit', target, before, after } };
+    },
+    duplicate,
+  );
+}

@@ -46,7 +46,7 @@ export interface MembersTable {
   channel_id: number | null;
   status: MemberStatus;
   frozen_reason: string;
-  /** Owned by the points ledger (modules/points): always the sum of the member's ledger. */
+  /** Moved only with a points-ledger entry (member/points): always the sum of the member's ledger. */
   points_balance: number;
   growth_value: number;
   remark: string;

@@ -17,7 +17,7 @@ import {
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool } from '../../../db/values.js';
 import { holdsGroup, keysNotHeld } from '../../../platform/permissions.js';
-import { auditedAdd, auditedChange } from '../../../platform/changes.js';
+import { auditedAdd, auditedChange, auditedEdit } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { GroupsRepo, type GroupRow } from './repo.js';
@@ -217,23 +217,19 @@ export class GroupsService {
     await this.assertHoldsKeys(actor, keys, 'edit', `权限组 ${row.name}`);
     await this.assertNameFree(input.name, id);
     const version = Math.max(this.ctx.now(), Number(row.updated_at) + 1);
-    await auditedChange(
+    await auditedEdit(
       this.ctx,
       actor,
-      async (trx) => {
-        const repo = new GroupsRepo(trx);
-        await repo.update(id, { name: input.name, description: input.description, version });
-        await repo.replaceResources(id, keys);
-        return {
-          result: undefined,
-          entry: {
-            module: 'authority',
-            action: 'edit',
-            target: `权限组 ${row.name}`,
-            before: { id, ...GroupsService.snapshot(row, [...stored].sort(byCatalogueOrder)) },
-            after: { id, ...GroupsService.snapshot(input, keys) },
-          },
-        };
+      {
+        module: 'authority',
+        target: `权限组 ${row.name}`,
+        before: { id, ...GroupsService.snapshot(row, [...stored].sort(byCatalogueOrder)) },
+        after: { id, ...GroupsService.snapshot(input, keys) },
+        update: async (trx) => {
+          const repo = new GroupsRepo(trx);
+          await repo.update(id, { name: input.name, description: input.description, version });
+          await repo.replaceResources(id, keys);
+        },
       },
       () => ValidationError.field('name', GroupMessages.groupNameTaken),
     );

@@ -12,7 +12,7 @@ import {
 import type { Actor } from '../../../platform/actor.js';
 import QRCode from 'qrcode';
 import { fromDbBool, toDbBool, toNumber } from '../../../db/values.js';
-import { auditedAdd, auditedChange } from '../../../platform/changes.js';
+import { auditedAdd, auditedChange, auditedEdit } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { mapPage, type PageRequest } from '../../../platform/pagination.js';
@@ -140,24 +140,19 @@ export class ChannelService {
     const row = await this.load(id);
     await this.assertCodeFree(input.code, id);
     const before = this.toChannel(row);
-    await auditedChange(
+    await auditedEdit(
       this.ctx,
       actor,
-      async (trx) => {
-        await new ChannelsRepo(trx).update(id, {
-          ...ChannelService.columns(input),
-          updated_at: this.ctx.now(),
-        });
-        return {
-          result: undefined,
-          entry: {
-            module: AUDIT_MODULE,
-            action: 'edit',
-            target: `渠道 ${before.name}（${before.code}）`,
-            before: snapshot(before),
-            after: snapshot({ id, ...input }),
-          },
-        };
+      {
+        module: AUDIT_MODULE,
+        target: `渠道 ${before.name}（${before.code}）`,
+        before: snapshot(before),
+        after: snapshot({ id, ...input }),
+        update: (trx) =>
+          new ChannelsRepo(trx).update(id, {
+            ...ChannelService.columns(input),
+            updated_at: this.ctx.now(),
+          }),
       },
       () => ValidationError.field('code', ChannelMessages.channelCodeTaken),
     );

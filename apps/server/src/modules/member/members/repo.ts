@@ -1,38 +1,18 @@
 import type { MemberExportParams, MemberListParams, Page } from '@health/contract';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { containsText } from '../../../db/like.js';
-import type { Database, MemberGender, MemberStatus } from '../../../db/schema.js';
+import type { Database, MemberGender, MembersTable, MemberStatus } from '../../../db/schema.js';
 import { dialectOf } from '../../../db/database.js';
 import { toNumber } from '../../../db/values.js';
 import { applySort, paginate } from '../../../platform/pagination.js';
 
 /** Queries of members (list filters, detail, changes). */
 
-export interface MemberRecord {
-  id: number;
-  phone: string | null;
-  name: string;
-  gender: MemberGender;
-  birthday: string | null;
-  id_number: string | null;
-  avatar: string;
-  province: string;
-  city: string;
-  address: string;
-  grade_id: number;
+/** A member row with its grade's and channel's names. */
+export type MemberRecord = Selectable<MembersTable> & {
   grade_name: string | null;
-  channel_id: number | null;
   channel_name: string | null;
-  status: MemberStatus;
-  frozen_reason: string;
-  points_balance: number;
-  growth_value: number;
-  remark: string;
-  registered_at: number;
-  last_active_at: number | null;
-  created_at: number;
-  updated_at: number;
-}
+};
 
 export interface MemberProfileValues {
   name: string;

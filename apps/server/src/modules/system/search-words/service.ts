@@ -10,7 +10,7 @@ import {
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool, toDbBool } from '../../../db/values.js';
-import { auditedAdd, auditedChange } from '../../../platform/changes.js';
+import { auditedAdd, auditedChange, auditedEdit } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { NotFoundError, ValidationError } from '../../../platform/errors.js';
 import type { PageRequest } from '../../../platform/pagination.js';
@@ -124,24 +124,19 @@ export class SearchService {
     const row = await this.load(id);
     await this.assertKeywordFree(input, id);
     const before = toWord(row, this.ctx.now());
-    await auditedChange(
+    await auditedEdit(
       this.ctx,
       actor,
-      async (trx) => {
-        await new SearchRepo(trx).update(id, {
-          ...SearchService.columns(input),
-          updated_at: this.ctx.now(),
-        });
-        return {
-          result: undefined,
-          entry: {
-            module: AUDIT_MODULE,
-            action: 'edit',
-            target: target(before),
-            before: snapshot(before),
-            after: snapshot({ id, ...input }),
-          },
-        };
+      {
+        module: AUDIT_MODULE,
+        target: target(before),
+        before: snapshot(before),
+        after: snapshot({ id, ...input }),
+        update: (trx) =>
+          new SearchRepo(trx).update(id, {
+            ...SearchService.columns(input),
+            updated_at: this.ctx.now(),
+          }),
       },
       () => ValidationError.field('keyword', SearchMessages.keywordTaken),
     );

@@ -19,7 +19,7 @@ import {
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { fromDbBool, toDbBool } from '../../../db/values.js';
-import { auditedAdd, auditedChange } from '../../../platform/changes.js';
+import { auditedAdd, auditedChange, auditedEdit } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { mapPage, type PageRequest } from '../../../platform/pagination.js';
@@ -144,21 +144,15 @@ export class SmsService {
   async update(actor: Actor, id: number, input: SmsTemplateAddRequest): Promise<void> {
     const before = toTemplate(await this.load(id));
     await this.assertCodeFree(input.code, id);
-    await auditedChange(
+    await auditedEdit(
       this.ctx,
       actor,
-      async (trx) => {
-        await new SmsRepo(trx).update(id, this.columns(actor, input));
-        return {
-          result: undefined,
-          entry: {
-            module: AUDIT_MODULE,
-            action: 'edit',
-            target: target(before),
-            before: snapshot(before),
-            after: snapshot({ id, ...input }),
-          },
-        };
+      {
+        module: AUDIT_MODULE,
+        target: target(before),
+        before: snapshot(before),
+        after: snapshot({ id, ...input }),
+        update: (trx) => new SmsRepo(trx).update(id, this.columns(actor, input)),
       },
       () => ValidationError.field('code', SmsMessages.codeTaken),
     );
