@@ -11,6 +11,7 @@ import {
 import { usePageActions } from '../../../shared/stores/permission';
 import { actionLogKeys, fetchActionLog } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
+import { memberColumns } from '../member-columns';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
 const COLORS: Record<string, string> = {
@@ -30,19 +31,7 @@ export default function ActionLogPage() {
 
   const columns = useMemo<ListColumn<ActionLogItem>[]>(
     () => [
-      {
-        title: t('common.member'),
-        dataIndex: 'memberName',
-        width: 130,
-        search: { type: 'text', name: 'name', label: t('common.name') },
-      },
-      {
-        title: t('common.phone'),
-        dataIndex: 'memberPhone',
-        width: 130,
-        search: { type: 'text', name: 'phone' },
-        render: (v: string) => v || '-',
-      },
+      ...memberColumns<ActionLogItem>(t, 130),
       {
         title: t('action.action'),
         dataIndex: 'action',

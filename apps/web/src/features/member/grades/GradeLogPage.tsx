@@ -16,6 +16,7 @@ import {
 import { usePageActions } from '../../../shared/stores/permission';
 import { fetchGradeLog, gradeKeys, useGradeOptions } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
+import { memberColumns } from '../member-columns';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
 /** /member_manage/grade_log: who moved from which grade to which, why and when. */
@@ -27,18 +28,7 @@ export default function GradeLogPage() {
   const columns = useMemo<ListColumn<GradeLogItem>[]>(() => {
     const gradeOptions = (grades.data ?? []).map((g) => ({ label: g.name, value: String(g.id) }));
     return [
-      {
-        title: t('common.member'),
-        dataIndex: 'memberName',
-        search: { type: 'text', name: 'name', label: t('common.name') },
-      },
-      {
-        title: t('common.phone'),
-        dataIndex: 'memberPhone',
-        width: 130,
-        search: { type: 'text', name: 'phone' },
-        render: (v: string) => v || '-',
-      },
+      ...memberColumns<GradeLogItem>(t),
       {
         title: t('gradeLog.fromGrade'),
         dataIndex: 'fromGradeName',

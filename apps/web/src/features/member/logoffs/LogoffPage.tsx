@@ -20,6 +20,7 @@ import { usePageActions } from '../../../shared/stores/permission';
 import { type DialogCallbacks, FormDialog } from '../../../shared/components/form-dialog';
 import { fetchLogoffs, logoffKeys, useApproveLogoff, useRejectLogoff } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
+import { memberColumns } from '../member-columns';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
 const STATUS_COLORS = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
@@ -84,19 +85,7 @@ export default function LogoffPage() {
       }
     };
     return [
-      {
-        title: t('common.member'),
-        dataIndex: 'memberName',
-        width: 120,
-        search: { type: 'text', name: 'name', label: t('common.name') },
-      },
-      {
-        title: t('common.phone'),
-        dataIndex: 'memberPhone',
-        width: 130,
-        search: { type: 'text', name: 'phone' },
-        render: (v: string) => v || '-',
-      },
+      ...memberColumns<LogoffItem>(t, 120),
       { title: t('logoff.reason'), dataIndex: 'reason', ellipsis: true },
       {
         title: t('logoff.status'),
