@@ -100,7 +100,7 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
         '/sysset_authority/authority_member:reveal',
         // An action without its page is dropped, a hidden page alone too.
         '/member_manage/lists:export',
-        '/integralmall/edit',
+        '/sysset_agreement/lists_edit',
       ],
     });
     const body = bodyOf<{ id: number }>(response);

@@ -34,6 +34,8 @@ describe.each(databaseKinds)('system API on %s', (kind) => {
     t = app;
     doctorGroup = await createGroup(t, '医生组', [
       '/sysset_home/basic',
+      '/sysset_agreement/lists',
+      // Not built yet: never offered, even when a stored grant names it.
       '/health_management/report',
     ]);
     noHomeGroup = await createGroup(t, '客服组', ['/member_manage/lists']);
@@ -70,7 +72,7 @@ describe.each(databaseKinds)('system API on %s', (kind) => {
       );
       expect(resources.data.resourceList.map((s) => s.frontPath)).toEqual([
         '/sysset_home',
-        '/health_management',
+        '/sysset_agreement',
       ]);
     });
 

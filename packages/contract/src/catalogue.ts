@@ -854,7 +854,8 @@ export const PAGES = Object.fromEntries(
   CATALOGUE_DATA.flatMap((s) => s.pages.map((p) => [p.name, p.path])),
 ) as { readonly [N in PageName]: Extract<AnyPageData, { name: N }>['path'] };
 
-export const CATALOGUE: SectionDef[] = CATALOGUE_DATA.map((s) => ({
+/** Every section and page the product plans, built or not (the data above, typed). */
+export const PLANNED_CATALOGUE: SectionDef[] = CATALOGUE_DATA.map((s) => ({
   path: s.path,
   title: s.title,
   titleEn: s.titleEn,
@@ -879,6 +880,17 @@ export const CATALOGUE: SectionDef[] = CATALOGUE_DATA.map((s) => ({
     return page;
   }),
 }));
+
+/**
+ * The catalogue of what this build offers: the built pages only (a page is built once its area
+ * has landed and its data names the `entity` that serves it), and the sections that have one.
+ * Resources, permission keys, the group editor's tree and the web's routes all come from it, so a
+ * page of an area still to come is offered nowhere; an area lands by naming its pages' entities.
+ */
+export const CATALOGUE: SectionDef[] = PLANNED_CATALOGUE.map((s) => ({
+  ...s,
+  pages: s.pages.filter((p) => p.entity !== undefined),
+})).filter((s) => s.pages.length > 0);
 
 /**
  * settingInit (the top bar's refresh button) reloads the cache of every settings section: an

@@ -10,6 +10,14 @@ import { fromNumberOrText, idListSchema, idSchema } from './ids.js';
 const TRUE_VALUES = new Set<unknown>([true, 1, '1', 'true', 'on']);
 const FALSE_VALUES = new Set<unknown>([false, 0, '0', 'false', 'off']);
 
+/**
+ * The message of a number outside its range (issue 11: a field says its whole range instead of
+ * clamping the value or naming one bound): "自动取消时间应在5到1440之间".
+ */
+export function outOfRange(label: string, min: number, max: number, unit = ''): string {
+  return `${label}应在${min}到${max}${unit}之间`;
+}
+
 /** A yes/no field: true / false, 1 / 0 ("1", "true", "on" from a form). */
 export function contentBoolean(message: string) {
   return z.preprocess(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_PERMISSION_KEYS,
   CATALOGUE,
+  PLANNED_CATALOGUE,
   actionKey,
   buildResourceTree,
   expandGrants,
@@ -30,8 +31,8 @@ describe('the front-path catalogue', () => {
       }
     }
   });
-  it('names every top tab key of the spec', () => {
-    const keys = new Set(CATALOGUE.map((s) => topNavKeyOf(s.path)));
+  it('plans every top tab key of the spec', () => {
+    const keys = new Set(PLANNED_CATALOGUE.map((s) => topNavKeyOf(s.path)));
     expect([...keys].sort()).toEqual(
       [
         'decorate',
@@ -99,5 +100,25 @@ describe('grants', () => {
   it('give the whole catalogue to a group holding every key', () => {
     const tree = buildResourceTree(new Set(ALL_PERMISSION_KEYS));
     expect(tree).toHaveLength(CATALOGUE.length);
+  });
+  it('offer no page that is not built: not in the keys, the resources, nor a grant', () => {
+    const planned = PLANNED_CATALOGUE.flatMap((s) => s.pages);
+    const unbuilt = planned.filter((p) => !p.entity).map((p) => p.path);
+    // Issue 11 found 41 of 74 pages opening the 404 page; the areas still to come have none built.
+    expect(unbuilt).toContain('/device_list/list');
+    expect(unbuilt).toContain('/digital-large-screen');
+    const tree = buildResourceTree(expandGrants(planned.map((p) => p.path)));
+    const offered = tree.flatMap((r) => r.children.map((c) => c.frontPath));
+    for (const path of unbuilt) {
+      expect(offered, path).not.toContain(path);
+      expect(
+        ALL_PERMISSION_KEYS.some((k) => k.startsWith(path)),
+        path,
+      ).toBe(false);
+      expect(findPage(path), path).toBeUndefined();
+    }
+    expect(offered).toHaveLength(planned.length - unbuilt.length);
+    // A section with no built page is no top tab (设备中心 is planned, not built).
+    expect(tree.map((r) => r.frontPath)).not.toContain('/device_list');
   });
 });

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { fromNumberOrText, idSchema, optionalIdSchema } from '../ids.js';
-import { contentIdSchema, contentOptionalText, contentText } from '../content-fields.js';
+import {
+  contentIdSchema,
+  contentOptionalText,
+  contentText,
+  outOfRange,
+} from '../content-fields.js';
 import {
   blankToUndefined as blank,
   logQuerySchemas,
@@ -91,8 +96,8 @@ const intField = (required: string, label: string, min: number, max: number) =>
       z.coerce
         .number({ error: required })
         .int(`${label}必须是整数`)
-        .min(min, `${label}最小为${min}`)
-        .max(max, `${label}最大为${max}`),
+        .min(min, outOfRange(label, min, max))
+        .max(max, outOfRange(label, min, max)),
     ),
   );
 

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { fromNumberOrText, nullableIdSchema, optionalIdSchema } from '../ids.js';
-import { contentIdSchema, mainlandPhoneField, PhoneMessages } from '../content-fields.js';
+import {
+  contentIdSchema,
+  mainlandPhoneField,
+  outOfRange,
+  PhoneMessages,
+} from '../content-fields.js';
 import { optionalEpochMs, optionalText, sortQuerySchema } from '../list-query.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
 import { ContactMessages, contactInputSchema } from './contacts.js';
@@ -253,8 +258,8 @@ export const memberAddRequestSchema = z.object({
       z.coerce
         .number({ error: '成长值必须是数字' })
         .int('成长值必须是整数')
-        .min(0, '成长值不能小于0')
-        .max(100_000_000, '成长值过大'),
+        .min(0, outOfRange('成长值', 0, 100_000_000))
+        .max(100_000_000, outOfRange('成长值', 0, 100_000_000)),
     ),
   ),
   contacts: z.array(contactInputSchema).max(10, ContactMessages.tooManyContacts).default([]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { outOfRange } from '../content-fields.js';
 import { fromNumberOrText, idSchema, optionalIdSchema } from '../ids.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
 import { checkTimeRange, optionalText, timeRangeQuerySchema } from '../list-query.js';
@@ -98,8 +99,8 @@ const pointsInt = (label: string, max: number) =>
   z
     .number({ error: `请输入${label}` })
     .int(`${label}必须是整数`)
-    .min(0, `${label}不能小于0`)
-    .max(max, `${label}不能大于${max}`);
+    .min(0, outOfRange(label, 0, max))
+    .max(max, outOfRange(label, 0, max));
 
 /** Settings section `integral`: the earning rules, the daily cap and the expiry policy. */
 export const integralSetSchema = z.object({
@@ -118,8 +119,8 @@ export const integralSetSchema = z.object({
   expiryMonths: z
     .number({ error: '请输入过期月数' })
     .int('过期月数必须是整数')
-    .min(1, '过期月数不能小于1')
-    .max(120, '过期月数不能大于120'),
+    .min(1, outOfRange('过期月数', 1, 120))
+    .max(120, outOfRange('过期月数', 1, 120)),
 });
 export type IntegralSet = z.infer<typeof integralSetSchema>;
 

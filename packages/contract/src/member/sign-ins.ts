@@ -1,5 +1,6 @@
 import { DAY_MS } from '../china-day.js';
 import { z } from 'zod';
+import { outOfRange } from '../content-fields.js';
 import { fromNumberOrText, optionalIdSchema } from '../ids.js';
 import { checkTimeRange, optionalText, timeRangeQuerySchema } from '../list-query.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
@@ -42,8 +43,8 @@ const int = (label: string, min: number, max: number) =>
   z
     .number({ error: `请输入${label}` })
     .int(`${label}必须是整数`)
-    .min(min, `${label}不能小于${min}`)
-    .max(max, `${label}不能大于${max}`);
+    .min(min, outOfRange(label, min, max))
+    .max(max, outOfRange(label, min, max));
 
 export const SIGN_STREAK_DAY_MAX = 365;
 export const SIGN_STREAK_REWARDS_MAX = 20;
@@ -145,8 +146,8 @@ const recordFilterShape = {
       z.coerce
         .number({ error: '连续天数必须是数字' })
         .int('连续天数必须是整数')
-        .min(1, '连续天数最小为1')
-        .max(10_000, '连续天数过大')
+        .min(1, outOfRange('连续天数', 1, 10_000))
+        .max(10_000, outOfRange('连续天数', 1, 10_000))
         .optional(),
     ),
   ),

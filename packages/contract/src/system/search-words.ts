@@ -5,6 +5,7 @@ import {
   contentIdSchema,
   contentOptionalTime,
   contentText,
+  outOfRange,
 } from '../content-fields.js';
 import { optionalText } from '../list-query.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
@@ -76,8 +77,8 @@ const searchWordFields = {
     z.coerce
       .number({ error: '排序必须是数字' })
       .int('排序必须是整数')
-      .min(0, '排序最小为0')
-      .max(SEARCH_SORT_MAX, `排序最大为${SEARCH_SORT_MAX}`)
+      .min(0, outOfRange('排序', 0, SEARCH_SORT_MAX))
+      .max(SEARCH_SORT_MAX, outOfRange('排序', 0, SEARCH_SORT_MAX))
       .default(0),
   ),
   enabled: contentBoolean('请选择是否启用').default(true),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { outOfRange } from '../content-fields.js';
 import { PAGES, type FrontPath } from '../catalogue.js';
 import { ApiPaths } from '../api-paths.js';
 import { idSchema } from '../ids.js';
@@ -27,15 +28,23 @@ const int = (label: string, min: number, max: number) =>
   z
     .number({ error: `请输入${label}` })
     .int(`${label}必须是整数`)
-    .min(min, `${label}不能小于${min}`)
-    .max(max, `${label}不能大于${max}`);
+    .min(min, outOfRange(label, min, max))
+    .max(max, outOfRange(label, min, max));
+
+/** Money in integer fen, edited in yuan: its range is said in yuan ("设备押金应在0到100000元之间"). */
+const fen = (label: string, maxYuan: number) =>
+  z
+    .number({ error: `请输入${label}` })
+    .int(`${label}最多保留2位小数`)
+    .min(0, outOfRange(label, 0, maxYuan, '元'))
+    .max(maxYuan * 100, outOfRange(label, 0, maxYuan, '元'));
 
 /** A decimal with at most `places` decimals (glucose 3.9, cholesterol 5.2). */
 const dec = (label: string, min: number, max: number, places = 1) =>
   z
     .number({ error: `请输入${label}` })
-    .min(min, `${label}不能小于${min}`)
-    .max(max, `${label}不能大于${max}`)
+    .min(min, outOfRange(label, min, max))
+    .max(max, outOfRange(label, min, max))
     .refine((v) => Math.abs(v * 10 ** places - Math.round(v * 10 ** places)) < 1e-6, {
       message: `${label}最多保留${places}位小数`,
     });
@@ -125,7 +134,7 @@ export const orderSetSchema = z.object({
   autoConfirmDays: int('自动确认收货天数', 1, 60),
   afterSaleDays: int('售后期限天数', 0, 90),
   /** Device-lending deposit in fen (integer money). */
-  deviceDepositFen: int('设备押金', 0, 10_000_000),
+  deviceDepositFen: fen('设备押金', 100_000),
   returnDeadlineDays: int('设备归还期限天数', 1, 365),
 });
 export type OrderSet = z.infer<typeof orderSetSchema>;

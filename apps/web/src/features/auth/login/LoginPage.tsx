@@ -117,7 +117,6 @@ export default function LoginPage() {
                 prefix={<UserOutlined aria-hidden />}
                 placeholder={t('login.usernamePlaceholder')}
                 autoComplete="username"
-                maxLength={50}
                 autoFocus
               />
             </Form.Item>
@@ -130,7 +129,6 @@ export default function LoginPage() {
                 prefix={<LockOutlined aria-hidden />}
                 placeholder={t('login.passwordPlaceholder')}
                 autoComplete="current-password"
-                maxLength={100}
               />
             </Form.Item>
             {captchaEnabled && (
@@ -148,7 +146,6 @@ export default function LoginPage() {
                       placeholder={t('login.captchaPlaceholder')}
                       aria-label={t('login.captcha')}
                       autoComplete="off"
-                      maxLength={10}
                     />
                   </Form.Item>
                   <button

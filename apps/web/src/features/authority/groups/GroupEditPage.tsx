@@ -70,14 +70,13 @@ export default function GroupEditPage() {
               />
             )}
             <Form.Item name="name" label={t('group.name')} required>
-              <Input placeholder={t('group.namePlaceholder')} disabled={locked} maxLength={30} />
+              <Input placeholder={t('group.namePlaceholder')} disabled={locked} />
             </Form.Item>
             <Form.Item name="description" label={t('group.description')}>
               <Input.TextArea
                 placeholder={t('group.descriptionPlaceholder')}
                 disabled={locked}
-                maxLength={200}
-                showCount
+                count={{ show: true, max: 200 }}
                 autoSize={{ minRows: 2, maxRows: 4 }}
               />
             </Form.Item>

@@ -127,10 +127,10 @@ export default function OperatorEditPage() {
               extra={t('operator.usernameHint')}
               required
             >
-              <Input maxLength={32} autoComplete="off" />
+              <Input autoComplete="off" />
             </Form.Item>
             <Form.Item name="realName" label={t('operator.realName')} required>
-              <Input maxLength={30} />
+              <Input />
             </Form.Item>
             <Form.Item
               name="phone"
@@ -141,10 +141,7 @@ export default function OperatorEditPage() {
                   : undefined
               }
             >
-              <Input
-                maxLength={11}
-                placeholder={!isNew && record?.phone ? record.phone : undefined}
-              />
+              <Input placeholder={!isNew && record?.phone ? record.phone : undefined} />
             </Form.Item>
             <Form.Item
               name="groupId"
@@ -174,7 +171,10 @@ export default function OperatorEditPage() {
               <Select options={STAFF_ROLE_OPTIONS} />
             </Form.Item>
             <Form.Item name="introduction" label={t('operator.introduction')}>
-              <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+              <Input.TextArea
+                count={{ show: true, max: 200 }}
+                autoSize={{ minRows: 2, maxRows: 4 }}
+              />
             </Form.Item>
             {isNew && (
               <>
@@ -191,7 +191,6 @@ export default function OperatorEditPage() {
                   extra={t('operator.passwordHint')}
                 >
                   <Input.Password
-                    maxLength={20}
                     placeholder={t('operator.passwordPlaceholder')}
                     autoComplete="new-password"
                   />

@@ -62,13 +62,13 @@ function ChannelDialog({
       mutation={save}
     >
       <Form.Item name="name" label={t('channel.name')} required>
-        <Input maxLength={30} />
+        <Input />
       </Form.Item>
       <Form.Item name="code" label={t('channel.code')} extra={t('channel.codeHint')} required>
-        <Input maxLength={32} />
+        <Input />
       </Form.Item>
       <Form.Item name="remark" label={t('channel.remark')}>
-        <Input.TextArea rows={3} maxLength={200} showCount />
+        <Input.TextArea rows={3} count={{ show: true, max: 200 }} />
       </Form.Item>
       <Form.Item name="enabled" label={t('common.status')} valuePropName="checked">
         <Switch checkedChildren={t('common.enabled')} unCheckedChildren={t('common.disabled')} />

@@ -68,7 +68,7 @@ function GradeDialog({
       mutation={save}
     >
       <Form.Item name="name" label={t('grade.name')} required>
-        <Input maxLength={20} />
+        <Input />
       </Form.Item>
       <Form.Item name="icon" label={t('grade.icon')}>
         <ImageUpload label={t('grade.icon')} size={80} />
@@ -79,7 +79,7 @@ function GradeDialog({
         extra={t('grade.growthHint')}
         required
       >
-        <InputNumber min={0} max={100_000_000} precision={0} style={{ width: '100%' }} />
+        <InputNumber precision={0} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item
         name="multiplier"
@@ -87,10 +87,10 @@ function GradeDialog({
         extra={t('grade.multiplierHint')}
         required
       >
-        <InputNumber min={0.1} max={10} step={0.1} precision={2} style={{ width: '100%' }} />
+        <InputNumber step={0.1} precision={2} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="benefits" label={t('grade.benefits')}>
-        <Input.TextArea rows={4} maxLength={500} showCount />
+        <Input.TextArea rows={4} count={{ show: true, max: 500 }} />
       </Form.Item>
     </FormDialog>
   );

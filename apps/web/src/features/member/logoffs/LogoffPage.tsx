@@ -58,8 +58,7 @@ function RejectDialog({ item, onClose, onDone }: { item: LogoffItem | null } & D
       <Form.Item name="rejectReason" label={t('logoff.rejectReason')} required>
         <Input.TextArea
           rows={3}
-          maxLength={200}
-          showCount
+          count={{ show: true, max: 200 }}
           placeholder={t('logoff.rejectPlaceholder')}
         />
       </Form.Item>

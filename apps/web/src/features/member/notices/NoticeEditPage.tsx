@@ -90,7 +90,7 @@ export default function NoticeEditPage() {
               />
             )}
             <Form.Item name="title" label={t('notice.titleLabel')} required>
-              <Input maxLength={NOTICE_TITLE_MAX} showCount disabled={!canSave} />
+              <Input count={{ show: true, max: NOTICE_TITLE_MAX }} disabled={!canSave} />
             </Form.Item>
             <Form.Item name="cover" label={t('notice.cover')}>
               <ImageUpload disabled={!canSave} label={t('notice.cover')} />

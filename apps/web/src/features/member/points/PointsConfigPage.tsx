@@ -16,20 +16,20 @@ export default function PointsConfigPage() {
             {t('config.earning')}
           </Divider>
           <Form.Item name="registerPoints" label={t('config.registerPoints')} required>
-            <InputNumber min={0} max={100000} precision={0} addonAfter={points} />
+            <InputNumber precision={0} addonAfter={points} />
           </Form.Item>
           <Form.Item label={t('config.checkInPoints')}>
             {/* One place for check-in points: the check-in page (settings section "sign"). */}
             <Typography.Text type="secondary">{t('config.checkInHint')}</Typography.Text>
           </Form.Item>
           <Form.Item name="measurementPoints" label={t('config.measurementPoints')} required>
-            <InputNumber min={0} max={10000} precision={0} addonAfter={points} />
+            <InputNumber precision={0} addonAfter={points} />
           </Form.Item>
           <Form.Item name="healthTaskPoints" label={t('config.healthTaskPoints')} required>
-            <InputNumber min={0} max={10000} precision={0} addonAfter={points} />
+            <InputNumber precision={0} addonAfter={points} />
           </Form.Item>
           <Form.Item name="pointsPerYuan" label={t('config.pointsPerYuan')} required>
-            <InputNumber min={0} max={1000} precision={0} addonAfter={points} />
+            <InputNumber precision={0} addonAfter={points} />
           </Form.Item>
           <Divider orientation="left" orientationMargin={0}>
             {t('config.limits')}
@@ -40,7 +40,7 @@ export default function PointsConfigPage() {
             required
             extra={t('config.dailyCapHint')}
           >
-            <InputNumber min={0} max={1000000} precision={0} addonAfter={points} />
+            <InputNumber precision={0} addonAfter={points} />
           </Form.Item>
           <Form.Item name="expiryPolicy" label={t('config.expiryPolicy')} required>
             <Radio.Group>
@@ -60,7 +60,7 @@ export default function PointsConfigPage() {
                   required
                   extra={t('config.expiryMonthsHint')}
                 >
-                  <InputNumber min={1} max={120} precision={0} addonAfter={t('config.months')} />
+                  <InputNumber precision={0} addonAfter={t('config.months')} />
                 </Form.Item>
               ) : null
             }

@@ -58,26 +58,16 @@ function RewardNumber({
   name,
   label,
   row,
-  min,
-  max,
   unit,
 }: {
   name: [number, 'day' | 'points'];
   label: string;
   row: number;
-  min: number;
-  max: number;
   unit: string;
 }) {
   return (
     <Form.Item name={name} label={label} required style={{ marginBottom: 8 }}>
-      <InputNumber
-        min={min}
-        max={max}
-        precision={0}
-        addonAfter={unit}
-        aria-label={`${label} ${row}`}
-      />
+      <InputNumber precision={0} addonAfter={unit} aria-label={`${label} ${row}`} />
     </Form.Item>
   );
 }
@@ -97,7 +87,7 @@ function RulesTab() {
             extra={t('rules.basePointsHint')}
             required
           >
-            <InputNumber min={0} max={10000} precision={0} addonAfter={t('rules.pointsUnit')} />
+            <InputNumber precision={0} addonAfter={t('rules.pointsUnit')} />
           </Form.Item>
           <Form.Item label={t('rules.streakRewards')} extra={t('rules.streakRewardsHint')}>
             <Form.List name="streakRewards">
@@ -112,16 +102,12 @@ function RulesTab() {
                         name={[field.name, 'day']}
                         label={t('rules.day')}
                         row={index + 1}
-                        min={2}
-                        max={365}
                         unit={t('rules.dayAddon')}
                       />
                       <RewardNumber
                         name={[field.name, 'points']}
                         label={t('rules.points')}
                         row={index + 1}
-                        min={1}
-                        max={100000}
                         unit={t('rules.pointsUnit')}
                       />
                       {canEdit && (
@@ -159,7 +145,7 @@ function RulesTab() {
             <HourMinuteInput disabled={!canEdit} />
           </Form.Item>
           <Form.Item name="ruleText" label={t('rules.ruleText')} extra={t('rules.ruleTextHint')}>
-            <Input.TextArea rows={4} maxLength={1000} showCount />
+            <Input.TextArea rows={4} count={{ show: true, max: 1000 }} />
           </Form.Item>
         </>
       )}
@@ -193,7 +179,7 @@ function CheckInButton() {
         }
       >
         <Form.Item name="phone" label={t('records.memberPhone')} required>
-          <Input maxLength={11} inputMode="numeric" />
+          <Input inputMode="numeric" />
         </Form.Item>
       </FormDialog>
     </>

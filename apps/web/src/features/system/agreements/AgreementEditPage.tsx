@@ -67,11 +67,11 @@ export default function AgreementEditPage() {
               disabled={!canSave}
               style={{ maxWidth: 360 }}
             >
-              <Input maxLength={50} />
+              <Input />
             </AutoComplete>
           </Form.Item>
           <Form.Item name="title" label={t('titleLabel')} required>
-            <Input maxLength={100} disabled={!canSave} />
+            <Input disabled={!canSave} />
           </Form.Item>
           <Form.Item name="content" label={t('content')} extra={t('versionHint')} required>
             <RichTextEditor disabled={!canSave} aria-label={t('content')} />

@@ -85,7 +85,7 @@ function ChannelCard({ config, canEdit }: { config: PayConfig; canEdit: boolean 
         {fields.ids.length === 0 && <p className="pay-none">{t('payment.none')}</p>}
         {fields.ids.map((id) => (
           <Form.Item key={id} name={id} label={PAY_FIELD_LABELS[id]}>
-            <Input maxLength={64} />
+            <Input />
           </Form.Item>
         ))}
         {fields.secrets.map((secret) => {

@@ -68,8 +68,7 @@ export default function SearchEditPage() {
     >
       <Form.Item name="keyword" label={t('search.keyword')} required>
         <Input
-          maxLength={SEARCH_KEYWORD_MAX}
-          showCount
+          count={{ show: true, max: SEARCH_KEYWORD_MAX }}
           placeholder={t('search.keywordPlaceholder')}
           disabled={!canSave}
         />
@@ -84,7 +83,7 @@ export default function SearchEditPage() {
         </Radio.Group>
       </Form.Item>
       <Form.Item name="sort" label={t('search.sort')} extra={t('search.sortHint')}>
-        <InputNumber min={0} max={SEARCH_SORT_MAX} precision={0} disabled={!canSave} />
+        <InputNumber precision={0} disabled={!canSave} />
       </Form.Item>
       <Form.Item name="enabled" label={t('common.enabled')} valuePropName="checked">
         <Switch disabled={!canSave} />

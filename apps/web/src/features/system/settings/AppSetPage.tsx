@@ -12,7 +12,7 @@ export default function AppSetPage() {
       {({ canEdit }) => (
         <>
           <Form.Item name="appName" label={t('app.appName')} required>
-            <Input maxLength={20} />
+            <Input />
           </Form.Item>
           <Form.Item name="appIcon" label={t('app.appIcon')}>
             <ImageUpload label={t('app.appIcon')} disabled={!canEdit} />
@@ -26,7 +26,7 @@ export default function AppSetPage() {
               data-testid={`app-${platform}`}
             >
               <Form.Item name={[platform, 'latestVersion']} label={t('app.latestVersion')} required>
-                <Input maxLength={20} placeholder="2.3.0" style={{ width: 200 }} />
+                <Input placeholder="2.3.0" style={{ width: 200 }} />
               </Form.Item>
               <Form.Item
                 name={[platform, 'minVersion']}
@@ -34,13 +34,16 @@ export default function AppSetPage() {
                 required
                 extra={t('app.minVersionHint')}
               >
-                <Input maxLength={20} placeholder="2.0.0" style={{ width: 200 }} />
+                <Input placeholder="2.0.0" style={{ width: 200 }} />
               </Form.Item>
               <Form.Item name={[platform, 'downloadUrl']} label={t('app.downloadUrl')}>
-                <Input maxLength={300} placeholder="https://" />
+                <Input placeholder="https://" />
               </Form.Item>
               <Form.Item name={[platform, 'releaseNotes']} label={t('app.releaseNotes')}>
-                <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 3, maxRows: 8 }} />
+                <Input.TextArea
+                  count={{ show: true, max: 1000 }}
+                  autoSize={{ minRows: 3, maxRows: 8 }}
+                />
               </Form.Item>
             </Card>
           ))}

@@ -19,10 +19,10 @@ export default function BaseSetPage() {
             <Switch />
           </Form.Item>
           <Form.Item name="defaultGrade" label={t('base.defaultGrade')} required>
-            <Input maxLength={20} />
+            <Input />
           </Form.Item>
           <Form.Item name="pointsName" label={t('base.pointsName')} required>
-            <Input maxLength={10} />
+            <Input />
           </Form.Item>
           <Form.Item name="serviceStart" label={t('base.serviceStart')} required>
             <HourMinuteInput disabled={!canEdit} />
@@ -32,13 +32,13 @@ export default function BaseSetPage() {
           </Form.Item>
           <Form.Item label={t('base.returnAddress')} extra={t('base.returnHint')}>
             <Form.Item name={['returnAddress', 'receiver']} label={t('base.receiver')}>
-              <Input maxLength={20} />
+              <Input />
             </Form.Item>
             <Form.Item name={['returnAddress', 'phone']} label={t('base.phone')}>
-              <Input maxLength={20} />
+              <Input />
             </Form.Item>
             <Form.Item name={['returnAddress', 'address']} label={t('base.address')}>
-              <Input.TextArea maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} />
+              <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
             </Form.Item>
           </Form.Item>
         </>

@@ -23,25 +23,23 @@ export default function ConversationSetPage() {
             <HourMinuteInput disabled={!canEdit} />
           </Form.Item>
           <Form.Item name="feePoints" label={t('conversation.feePoints')} required>
-            <InputNumber
-              min={0}
-              max={100000}
-              precision={0}
-              addonAfter={t('conversation.feeUnit')}
-            />
+            <InputNumber precision={0} addonAfter={t('conversation.feeUnit')} />
           </Form.Item>
           <Form.Item name="freeQuotaPerMonth" label={t('conversation.freeQuotaPerMonth')} required>
-            <InputNumber min={0} max={100} precision={0} addonAfter={t('conversation.times')} />
+            <InputNumber precision={0} addonAfter={t('conversation.times')} />
           </Form.Item>
           <Form.Item
             name="autoCloseIdleMinutes"
             label={t('conversation.autoCloseIdleMinutes')}
             required
           >
-            <InputNumber min={5} max={1440} precision={0} addonAfter={t('common.minutes')} />
+            <InputNumber precision={0} addonAfter={t('common.minutes')} />
           </Form.Item>
           <Form.Item name="welcomeText" label={t('conversation.welcomeText')}>
-            <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
+            <Input.TextArea
+              count={{ show: true, max: 200 }}
+              autoSize={{ minRows: 2, maxRows: 5 }}
+            />
           </Form.Item>
           <Form.Item name="doctorIds" label={t('conversation.doctorIds')}>
             <Select

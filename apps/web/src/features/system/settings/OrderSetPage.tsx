@@ -14,10 +14,10 @@ export default function OrderSetPage() {
       {({ canEdit }) => (
         <>
           <Form.Item name="autoCancelMinutes" label={t('order.autoCancelMinutes')} required>
-            <InputNumber min={5} max={1440} precision={0} addonAfter={minutes} />
+            <InputNumber precision={0} addonAfter={minutes} />
           </Form.Item>
           <Form.Item name="autoConfirmDays" label={t('order.autoConfirmDays')} required>
-            <InputNumber min={1} max={60} precision={0} addonAfter={days} />
+            <InputNumber precision={0} addonAfter={days} />
           </Form.Item>
           <Form.Item
             name="afterSaleDays"
@@ -25,13 +25,13 @@ export default function OrderSetPage() {
             required
             extra={t('order.afterSaleHint')}
           >
-            <InputNumber min={0} max={90} precision={0} addonAfter={days} />
+            <InputNumber precision={0} addonAfter={days} />
           </Form.Item>
           <Form.Item name="deviceDepositFen" label={t('order.deviceDeposit')} required>
             <YuanInput suffix={t('common.yuan')} disabled={!canEdit} />
           </Form.Item>
           <Form.Item name="returnDeadlineDays" label={t('order.returnDeadlineDays')} required>
-            <InputNumber min={1} max={365} precision={0} addonAfter={days} />
+            <InputNumber precision={0} addonAfter={days} />
           </Form.Item>
         </>
       )}

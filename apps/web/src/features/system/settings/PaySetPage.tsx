@@ -9,7 +9,7 @@ export default function PaySetPage() {
   return (
     <SettingsForm section="pay_set">
       <Form.Item name="paymentTimeoutMinutes" label={t('paySet.paymentTimeoutMinutes')} required>
-        <InputNumber min={1} max={1440} precision={0} addonAfter={t('common.minutes')} />
+        <InputNumber precision={0} addonAfter={t('common.minutes')} />
       </Form.Item>
       <Form.Item
         name="refundApprovalRequired"
@@ -19,12 +19,7 @@ export default function PaySetPage() {
         <Switch />
       </Form.Item>
       <Form.Item name="pointsPerYuan" label={t('paySet.pointsPerYuan')} required>
-        <InputNumber
-          min={1}
-          max={100000}
-          precision={0}
-          addonAfter={t('paySet.pointsPerYuanUnit')}
-        />
+        <InputNumber precision={0} addonAfter={t('paySet.pointsPerYuanUnit')} />
       </Form.Item>
       <Form.Item
         name="deductionCapPercent"
@@ -32,7 +27,7 @@ export default function PaySetPage() {
         required
         extra={t('paySet.deductionCapHint')}
       >
-        <InputNumber min={0} max={100} precision={0} addonAfter="%" />
+        <InputNumber precision={0} addonAfter="%" />
       </Form.Item>
     </SettingsForm>
   );

@@ -26,7 +26,7 @@ export default function SiteInfoPage() {
             required
             extra={t('site.platformNameHint')}
           >
-            <Input maxLength={30} showCount />
+            <Input count={{ show: true, max: 30 }} />
           </Form.Item>
           <Form.Item name="logo" label={t('site.logo')}>
             <ImageUpload label={t('site.logo')} disabled={!canEdit} />
@@ -35,16 +35,16 @@ export default function SiteInfoPage() {
             <ImageUpload label={t('site.adminLogo')} disabled={!canEdit} />
           </Form.Item>
           <Form.Item name="servicePhone" label={t('site.servicePhone')}>
-            <Input maxLength={20} placeholder="400-820-1234" />
+            <Input placeholder="400-820-1234" />
           </Form.Item>
           <Form.Item name="icpNumber" label={t('site.icpNumber')}>
-            <Input maxLength={50} />
+            <Input />
           </Form.Item>
           <Form.Item name="copyright" label={t('site.copyright')}>
-            <Input maxLength={100} />
+            <Input />
           </Form.Item>
           <Form.Item name="h5Domain" label={t('site.h5Domain')}>
-            <Input maxLength={300} placeholder="https://" />
+            <Input placeholder="https://" />
           </Form.Item>
         </>
       )}

@@ -13,7 +13,6 @@ export function YuanInput(props: {
     <InputNumber<number>
       id={props.id}
       disabled={props.disabled}
-      min={0}
       step={1}
       precision={2}
       value={props.value === undefined || props.value === null ? null : props.value / 100}

@@ -20,7 +20,7 @@ function FieldInput({ field, ...control }: { field: SearchField } & Injected) {
   const choose = spec.placeholder ?? t('pleaseSelect', { label });
   switch (spec.type) {
     case 'text':
-      return <Input {...control} allowClear placeholder={enter} maxLength={100} />;
+      return <Input {...control} allowClear placeholder={enter} />;
     case 'number':
       return <InputNumber {...control} placeholder={enter} style={{ width: '100%' }} />;
     case 'select':

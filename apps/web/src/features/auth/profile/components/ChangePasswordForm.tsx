@@ -50,7 +50,6 @@ export function ChangePasswordForm({ onCancel }: { onCancel?: () => void }) {
         rules={[{ required: true, message: t('password.msg.oldRequired') }]}
       >
         <Input.Password
-          maxLength={PASSWORD_MAX_LENGTH}
           placeholder={t('password.oldPlaceholder')}
           autoComplete="current-password"
         />
@@ -60,11 +59,7 @@ export function ChangePasswordForm({ onCancel }: { onCancel?: () => void }) {
         name="newPassword"
         rules={[{ required: true, message: t('password.msg.newRequired') }, lengthRule]}
       >
-        <Input.Password
-          maxLength={PASSWORD_MAX_LENGTH}
-          placeholder={t('password.newPlaceholder')}
-          autoComplete="new-password"
-        />
+        <Input.Password placeholder={t('password.newPlaceholder')} autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         label={t('password.confirm')}
@@ -82,7 +77,6 @@ export function ChangePasswordForm({ onCancel }: { onCancel?: () => void }) {
         ]}
       >
         <Input.Password
-          maxLength={PASSWORD_MAX_LENGTH}
           placeholder={t('password.confirmPlaceholder')}
           autoComplete="new-password"
         />

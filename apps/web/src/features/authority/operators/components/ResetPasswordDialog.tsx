@@ -49,7 +49,6 @@ export function ResetPasswordDialog({ operator, onClose, onDone }: Props) {
       >
         <Input.Password
           placeholder={t('operator.resetPasswordPlaceholder')}
-          maxLength={20}
           autoComplete="new-password"
         />
       </Form.Item>

@@ -62,7 +62,7 @@ export function ContactFormModal({
       }}
     >
       <Form.Item name="name" label={t('contact.name')} required>
-        <Input maxLength={30} />
+        <Input />
       </Form.Item>
       <Form.Item
         name="phone"
@@ -70,7 +70,7 @@ export function ContactFormModal({
         extra={contact ? t('form.phoneKeep', { value: contact.phone }) : undefined}
         required={!contact}
       >
-        <Input maxLength={11} />
+        <Input />
       </Form.Item>
       <Form.Item name="relationship" label={t('contact.relationship')}>
         <Select allowClear options={relationshipOptions} />

@@ -145,12 +145,12 @@ export function MemberFormModal({
             }
             required={isNew}
           >
-            <Input maxLength={11} placeholder={isNew ? '' : record?.phone} />
+            <Input placeholder={isNew ? '' : record?.phone} />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item name="name" label={t('form.name')} required>
-            <Input maxLength={30} />
+            <Input />
           </Form.Item>
         </Col>
         <Col span={12}>
@@ -178,7 +178,7 @@ export function MemberFormModal({
                 : undefined
             }
           >
-            <Input maxLength={18} />
+            <Input />
           </Form.Item>
         </Col>
         <Col span={12}>
@@ -193,29 +193,29 @@ export function MemberFormModal({
         </Col>
         <Col span={8}>
           <Form.Item name="province" label={t('form.province')}>
-            <Input maxLength={20} />
+            <Input />
           </Form.Item>
         </Col>
         <Col span={8}>
           <Form.Item name="city" label={t('form.city')}>
-            <Input maxLength={20} />
+            <Input />
           </Form.Item>
         </Col>
         {isNew && (
           <Col span={8}>
             <Form.Item name="growthValue" label={t('form.growth')} extra={t('form.growthHint')}>
-              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+              <InputNumber precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         )}
         <Col span={24}>
           <Form.Item name="address" label={t('form.address')}>
-            <Input maxLength={200} />
+            <Input />
           </Form.Item>
         </Col>
         <Col span={24}>
           <Form.Item name="remark" label={t('form.remark')}>
-            <Input.TextArea rows={2} maxLength={200} />
+            <Input.TextArea rows={2} />
           </Form.Item>
         </Col>
       </Row>
@@ -227,18 +227,10 @@ export function MemberFormModal({
                 {fields.map((field) => (
                   <Space key={field.key} align="start" wrap data-testid="contact-row">
                     <Form.Item name={[field.name, 'name']}>
-                      <Input
-                        placeholder={t('contact.name')}
-                        maxLength={30}
-                        style={{ width: 120 }}
-                      />
+                      <Input placeholder={t('contact.name')} style={{ width: 120 }} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'phone']}>
-                      <Input
-                        placeholder={t('contact.phone')}
-                        maxLength={11}
-                        style={{ width: 150 }}
-                      />
+                      <Input placeholder={t('contact.phone')} style={{ width: 150 }} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'relationship']}>
                       <Select

@@ -56,7 +56,7 @@ export function FreezeDialog({ member, onClose, onDone }: DialogProps<MemberRef>
         label={t(freezing ? 'freeze.reason' : 'freeze.unfreezeReason')}
         required={freezing}
       >
-        <Input.TextArea rows={3} maxLength={200} showCount />
+        <Input.TextArea rows={3} count={{ show: true, max: 200 }} />
       </Form.Item>
     </FormDialog>
   );
@@ -96,10 +96,10 @@ export function AdjustPointsDialog({ member, onClose, onDone }: DialogProps<Memb
         </Radio.Group>
       </Form.Item>
       <Form.Item name="amount" label={t('points.amount')} required>
-        <InputNumber min={1} max={100000} precision={0} style={{ width: '100%' }} />
+        <InputNumber precision={0} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="reason" label={t('points.reason')} required>
-        <Input.TextArea rows={3} maxLength={200} showCount />
+        <Input.TextArea rows={3} count={{ show: true, max: 200 }} />
       </Form.Item>
     </FormDialog>
   );
@@ -144,7 +144,7 @@ export function ChangeGradeDialog({
         />
       </Form.Item>
       <Form.Item name="remark" label={t('grade.reason')} required>
-        <Input.TextArea rows={3} maxLength={200} showCount />
+        <Input.TextArea rows={3} count={{ show: true, max: 200 }} />
       </Form.Item>
     </FormDialog>
   );

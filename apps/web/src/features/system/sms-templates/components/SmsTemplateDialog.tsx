@@ -46,7 +46,7 @@ function ContentField() {
       }
       required
     >
-      <Input.TextArea rows={4} maxLength={SMS_CONTENT_MAX} showCount />
+      <Input.TextArea rows={4} count={{ show: true, max: SMS_CONTENT_MAX }} />
     </Form.Item>
   );
 }
@@ -83,10 +83,10 @@ export function SmsTemplateDialog({ open, template, onClose, onSaved }: SmsTempl
       onDone={onSaved}
     >
       <Form.Item name="code" label={t('sms.code')} extra={t('sms.codeHint')} required>
-        <Input maxLength={50} placeholder={t('sms.codePlaceholder')} />
+        <Input placeholder={t('sms.codePlaceholder')} />
       </Form.Item>
       <Form.Item name="name" label={t('sms.name')} required>
-        <Input maxLength={50} />
+        <Input />
       </Form.Item>
       <Form.Item name="scene" label={t('sms.scene')} required>
         <Select options={SMS_SCENES.map((v) => ({ value: v, label: SMS_SCENE_LABELS[v] }))} />
@@ -97,7 +97,7 @@ export function SmsTemplateDialog({ open, template, onClose, onSaved }: SmsTempl
         label={t('sms.providerTemplateId')}
         extra={t('sms.providerTemplateIdHint')}
       >
-        <Input maxLength={64} />
+        <Input />
       </Form.Item>
       <Form.Item name="enabled" label={t('sms.enabled')} valuePropName="checked">
         <Switch />

@@ -70,7 +70,7 @@ export function SmsTestSendDialog({ template, onClose, onSent }: SmsTestSendDial
       }
     >
       <Form.Item name="phone" label={t('sms.testPhone')} required>
-        <Input maxLength={11} placeholder={t('sms.testPhonePlaceholder')} inputMode="numeric" />
+        <Input placeholder={t('sms.testPhonePlaceholder')} inputMode="numeric" />
       </Form.Item>
       {template && template.params.length > 0 && (
         <Typography.Text strong>{t('sms.testParams')}</Typography.Text>
@@ -85,7 +85,7 @@ export function SmsTestSendDialog({ template, onClose, onSent }: SmsTestSendDial
             { required: true, whitespace: true, message: t('sms.testParamRequired', { name }) },
           ]}
         >
-          <Input maxLength={SMS_PARAM_VALUE_MAX} />
+          <Input />
         </Form.Item>
       ))}
       {template && <Preview template={template} />}
