@@ -124,9 +124,38 @@ describe.runIf(run)('permission groups and operators', () => {
     await see(n.getByRole('cell', { name: /随访护士组/ }));
     // Read-only: the group holds no action on the page.
     expect(await n.getByRole('button', { name: '新增权限组' }).count()).toBe(0);
-    // The settings refresh needs a settings page's edit action: not offered to this operator.
-    expect(await n.getByRole('button', { name: '刷新配置' }).count()).toBe(0);
     await screenshot(n, 'authority-operator-menu');
+
+    // ---- the admin grants the group the operation log: the operator's refresh button applies it
+    // at once, no reload of the page (issue 11: permission changes applied only after F5).
+    const adminToken = await storedAccessToken(a);
+    const granted = await a.evaluate(async (bearer) => {
+      const headers = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
+      const list = (await (
+        await fetch('/api/v3/system/admin/authorityGroup/list?name=随访护士组', { headers })
+      ).json()) as { data: { list: { id: number }[] } };
+      const id = list.data.list[0]!.id;
+      const detail = (await (
+        await fetch(`/api/v3/system/admin/authorityGroup/detail?id=${id}`, { headers })
+      ).json()) as { data: { name: string; description: string; resources: string[] } };
+      const res = await fetch('/api/v3/system/admin/authorityGroup/update', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          id,
+          name: detail.data.name,
+          description: detail.data.description,
+          resources: [...detail.data.resources, '/sysset_authority/operate_log'],
+        }),
+      });
+      return ((await res.json()) as { state: number }).state;
+    }, adminToken);
+    expect(granted).toBe(200);
+    await n.getByRole('banner').getByRole('button', { name: '刷新', exact: true }).click();
+    await see(side.getByText('操作日志'));
+    await side.getByText('操作日志').click();
+    await n.waitForURL(/\/sysset_authority\/operate_log/);
+    await see(n.getByRole('heading', { name: '操作日志', level: 1 }));
 
     const token = await storedAccessToken(n);
     const outside = await n.evaluate(async (bearer) => {

@@ -87,7 +87,7 @@ describe.runIf(run)('login, the forced first-login change and logout', () => {
     await page.waitForURL(/\/sysset_home\/basic/);
 
     // The refresh button reloads the server's settings and says so.
-    await page.getByRole('button', { name: '刷新配置' }).click();
+    await page.getByRole('banner').getByRole('button', { name: '刷新', exact: true }).click();
     await expect(page.getByText('系统配置已刷新'));
 
     // Logout revokes the session on the server and clears the browser's storage.

@@ -70,7 +70,7 @@ describe.runIf(run)('the layout shell, sessions and permissions', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect((await res.json()).state).toBe(200);
-    await page.getByRole('button', { name: '刷新配置' }).click();
+    await page.getByRole('banner').getByRole('button', { name: '刷新', exact: true }).click();
     await page.waitForURL(/\/login/);
     await context.close();
   });

@@ -144,11 +144,25 @@ describe.runIf(run)('check-in and notice pages', () => {
     await page.waitForURL(/\/member_sign\/activitydetail\?id=\d+/);
     await see(page.getByText('已发送或已撤回的通知不能修改。'));
     await see(page.locator('.rich-text-editor strong').filter({ hasText: '饮食清淡' }));
+    // Headed as what it is (a view of a sent notice), not the route's "新建活动".
+    await see(page.getByRole('heading', { name: '查看通知', level: 1 }));
+    expect(await page.title()).toBe('查看通知 - 居家健康服务平台');
     await screenshot(page, 'notice-view');
     // Nothing was edited on a read-only notice: leaving asks nothing.
     await page.getByRole('button', { name: /取\s*消/ }).click();
     await page.waitForURL(/\/member_sign\/activity(\?|$)/);
     expect(await page.getByText('有未保存的修改').count()).toBe(0);
+
+    // Sending a draft now says how many members it reached, as the server counted them.
+    const draft = rows(page).filter({
+      has: page.getByTestId('notice-status').filter({ hasText: '草稿' }),
+    });
+    await draft.first().getByRole('button', { name: '立即发送' }).click();
+    await page
+      .locator('.ant-popover:visible, .ant-modal-confirm:visible, .ant-popconfirm:visible')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await see(page.getByText(/^已发送给\d+位会员$/));
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

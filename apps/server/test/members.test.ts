@@ -1,4 +1,5 @@
 import {
+  DEFAULT_INTEGRAL_SET,
   MemberMessages,
   MemberPaths,
   idNumberCheckDigit,
@@ -173,10 +174,20 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
       gradeName: '银卡会员',
       channelName: '官网',
       status: 'normal',
-      pointsBalance: 0,
-      growthValue: 800,
+      // 积分配置's registration points (100 by default) are paid in the same transaction.
+      pointsBalance: DEFAULT_INTEGRAL_SET.registerPoints,
+      // Earned points add growth, the registration points too.
+      growthValue: 800 + DEFAULT_INTEGRAL_SET.registerPoints,
       counts: { contacts: 2, gradeLogs: 1, actionLogs: 1 },
     });
+    const ledger = await t.db
+      .selectFrom('points_ledger')
+      .select(['type', 'amount', 'balance_after'])
+      .where('member_id', '=', zhangId)
+      .execute();
+    expect(ledger.map((r) => [r.type, Number(r.amount), Number(r.balance_after)])).toEqual([
+      ['register', DEFAULT_INTEGRAL_SET.registerPoints, DEFAULT_INTEGRAL_SET.registerPoints],
+    ]);
     const log = await t.db
       .selectFrom('member_grade_logs')
       .selectAll()
@@ -347,7 +358,10 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
     ).toBe(2);
     expect((await list({ activeStart: String(now - 1000) })).data.pagination.total).toBe(0);
     const sorted = await list({ sortField: 'growthValue', sortOrder: 'descend' });
-    expect(sorted.data.list.map((m) => m.growthValue)).toEqual([800, 0]);
+    expect(sorted.data.list.map((m) => m.growthValue)).toEqual([
+      800 + DEFAULT_INTEGRAL_SET.registerPoints,
+      DEFAULT_INTEGRAL_SET.registerPoints,
+    ]);
     const badRange = bodyOf<FieldErrors>(
       await get(`${MemberPaths.list}?registeredStart=200&registeredEnd=100`),
     );

@@ -72,13 +72,29 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
   return null;
 }
 
-/** A registered page: only when the operator's routes hold it. */
+/**
+ * Load the operator's user info and resource list again, so that a change of its group applies
+ * without reloading the page (the top bar's refresh; a page the stored list does not hold).
+ */
+export async function reloadAccess(): Promise<void> {
+  const [info, resources] = await Promise.all([fetchUserInfo(), fetchResources()]);
+  useUserStore.getState().setInfo(info);
+  usePermissionStore.getState().setResources(resources);
+}
+
+/**
+ * A registered page: only when the operator's routes hold it. A page the stored list lacks may
+ * have been granted since it was loaded: the list is loaded again once before /401 is answered.
+ */
 export function requirePage(frontPath: string) {
-  return ({ request }: LoaderFunctionArgs): null => {
+  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
     // Without a session the layout's guard answers (parent redirects win).
     if (currentSessionStatus() !== 'active') return null;
     if (!isPermitted(frontPath)) {
-      throw redirect(`${UNAUTHORIZED_PATH}?from=${encodeURIComponent(wantedPath(request))}`);
+      await reloadAccess().catch(() => undefined);
+      if (!isPermitted(frontPath)) {
+        throw redirect(`${UNAUTHORIZED_PATH}?from=${encodeURIComponent(wantedPath(request))}`);
+      }
     }
     return null;
   };

@@ -25,6 +25,7 @@ import { usePermissionStore, useHoldsAny } from '../../shared/stores/permission'
 import { useSettingsStore, type Language } from '../../shared/stores/settings';
 import { useUserStore } from '../../shared/stores/user';
 import { reloadSettings } from '../../features/system/settings/api';
+import { reloadAccess } from '../guards';
 import { PROFILE_PATH } from '../../shared/permission/fixed-paths';
 import { useCurrentSection } from './use-current-section';
 
@@ -55,7 +56,7 @@ export function Navbar({ onChangePassword }: { onChangePassword: () => void }) {
   const avatar = useUserStore((s) => s.info?.avatar);
   const [reloading, setReloading] = useState(false);
   // settingInit needs the edit action of a settings page: without it the server answers 267,
-  // which ends the session, so the button is not offered.
+  // which ends the session, so only the operator's access is refreshed.
   const mayReload = useHoldsAny(SETTING_INIT_KEYS);
 
   const topItems: MenuProps['items'] = topNav.map((tab) => {
@@ -72,11 +73,15 @@ export function Navbar({ onChangePassword }: { onChangePassword: () => void }) {
     };
   });
 
-  /** settingInit: 200 → its msg as success; any other state was shown as an error by the client. */
+  /**
+   * Refresh: the operator's own access (a changed group applies at once), and with the right to
+   * edit settings the server's settings cache (settingInit: 200 → its msg as success; any other
+   * state was shown as an error by the client).
+   */
   const refresh = () => {
     setReloading(true);
-    reloadSettings()
-      .then((msg) => toast.success(msg))
+    Promise.all([reloadAccess(), mayReload ? reloadSettings() : Promise.resolve(null)])
+      .then(([, msg]) => toast.success(msg ?? t('nav.refreshed')))
       .catch(() => undefined)
       .finally(() => setReloading(false));
   };
@@ -147,18 +152,16 @@ export function Navbar({ onChangePassword }: { onChangePassword: () => void }) {
         />
       </nav>
       <div className="navbar-right">
-        {mayReload && (
-          <button
-            type="button"
-            className="navbar-icon-button"
-            aria-label={t('nav.refresh')}
-            title={t('nav.refresh')}
-            onClick={refresh}
-            disabled={reloading}
-          >
-            <ReloadOutlined spin={reloading} />
-          </button>
-        )}
+        <button
+          type="button"
+          className="navbar-icon-button"
+          aria-label={t('nav.refresh')}
+          title={t('nav.refresh')}
+          onClick={refresh}
+          disabled={reloading}
+        >
+          <ReloadOutlined spin={reloading} />
+        </button>
         <Dropdown
           menu={{ items: userItems, onClick: onUserMenu }}
           trigger={['click']}

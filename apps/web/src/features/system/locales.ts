@@ -46,7 +46,7 @@ const zh = {
     receiver: '收件人',
     phone: '收件电话',
     address: '收件地址',
-    returnHint: '显示在设备归还页（/equipment-return-address）',
+    returnHint: '会员归还借用的设备时寄往此地址',
   },
   app: {
     appName: 'APP 名称',
@@ -196,7 +196,7 @@ const en: typeof zh = {
     receiver: 'Receiver',
     phone: 'Phone',
     address: 'Address',
-    returnHint: 'Shown on /equipment-return-address',
+    returnHint: 'Members send lent devices back to this address',
   },
   app: {
     appName: 'App name',

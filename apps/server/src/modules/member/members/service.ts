@@ -25,6 +25,7 @@ import { ChannelsRepo } from '../channels/repo.js';
 import { ContactsRepo } from '../contacts/repo.js';
 import { GradesRepo } from '../grades/repo.js';
 import { GradeService } from '../grades/service.js';
+import { PointsService } from '../points/service.js';
 import { MembersRepo, type MemberListRecord, type MemberRecord } from './repo.js';
 import { mapPage } from '../../../platform/pagination.js';
 
@@ -178,7 +179,8 @@ export class MembersService {
 
   /**
    * A member added by an operator: registered now, its grade the one its growth value reaches
-   * (grade log 'growth' from none), its family contacts, a 'register' action — one transaction.
+   * (grade log 'growth' from none), its family contacts, a 'register' action and the registration
+   * points of 积分配置 — one transaction.
    */
   async add(actor: Actor, input: MemberAddInput): Promise<number> {
     await this.assertPhoneFree(input.phone);
@@ -227,6 +229,16 @@ export class MembersService {
           created_at: at,
         });
         await new ContactsRepo(trx).insertMany(id, input.contacts, at);
+        // Registered through the back office is registered all the same: 积分配置's registration
+        // points are paid as to a member who signs up in the app (a rule of 0 pays nothing).
+        await PointsService.of(this.ctx).earn(trx, {
+          memberId: id,
+          type: 'register',
+          refType: 'member',
+          refId: id,
+          operator: { id: actor.operatorId, name: actor.operatorName },
+          at,
+        });
         const row = await this.load(id, repo);
         return {
           result: id,

@@ -9,6 +9,7 @@ import {
   NOTICE_STATUSES,
   NOTICE_TARGET_LABELS,
   noticeScheduleRequestSchema,
+  type Notice,
   type NoticeListItem,
   type NoticeStatusKind,
   PAGES,
@@ -90,9 +91,14 @@ export default function NoticeListPage() {
   const changeNotice = useChangeNotice().mutateAsync;
 
   const columns = useMemo<ListColumn<NoticeListItem>[]>(() => {
-    const run = async (change: 'send' | 'withdraw' | 'delete', id: number, message?: string) => {
-      await changeNotice({ change, id });
-      toast.success(message);
+    const run = async (change: 'send' | 'withdraw' | 'delete', id: number) => {
+      const answer = await changeNotice({ change, id });
+      // What happened, as the server counted it ("已发送给377位会员"), not a bare "操作成功".
+      toast.success(
+        change === 'send'
+          ? t('notice.sentTo', { count: (answer as Notice).recipients })
+          : t(change === 'withdraw' ? 'notice.withdrawn' : 'notice.deleted'),
+      );
     };
     return [
       {
@@ -187,7 +193,7 @@ export default function NoticeListPage() {
                   okText={t('notice.ok')}
                   cancelText={t('notice.cancel')}
                   danger
-                  onConfirm={() => run('delete', r.id, t('notice.deleted'))}
+                  onConfirm={() => run('delete', r.id)}
                 >
                   {t('notice.delete')}
                 </ConfirmAction>

@@ -4,7 +4,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   SEARCH_KEYWORD_MAX,
-  SEARCH_SORT_MAX,
   SEARCH_WORD_TYPE_LABELS,
   SEARCH_WORD_TYPES,
   searchSaveRequestSchema,

@@ -17,6 +17,8 @@ import {
 } from '../../utils/form';
 import { PATTERNS_NS } from '../list-page/locales';
 import { useRouteHandle } from '../../routing/route-handle';
+import { usePageTitle } from '../../routing/page-title';
+import { localTitle } from '../../i18n';
 import './edit-page.css';
 
 export interface EditContext<R, V> {
@@ -74,7 +76,7 @@ export interface EditPageProps<R, V extends object> {
 export function EditPage<R, V extends object = Record<string, unknown>>(
   props: EditPageProps<R, V>,
 ) {
-  const { t } = useTranslation(PATTERNS_NS);
+  const { t, i18n } = useTranslation(PATTERNS_NS);
   const [ownForm] = Form.useForm<V>();
   const form = props.form ?? ownForm;
   const [search] = useSearchParams();
@@ -87,7 +89,8 @@ export function EditPage<R, V extends object = Record<string, unknown>>(
   const frontPath = useRouteHandle()?.frontPath;
   const page = frontPath ? findPage(frontPath) : undefined;
   const backTo = props.backTo ?? page?.activeMenu ?? '/';
-  const listTitle = findPage(backTo)?.title ?? '';
+  const listPage = findPage(backTo);
+  const listTitle = listPage ? localTitle(listPage, i18n.language) : '';
 
   const loaded = useQuery({
     queryKey: [...props.queryKey, 'detail', id],
@@ -173,8 +176,11 @@ export function EditPage<R, V extends object = Record<string, unknown>>(
   };
 
   const title = isNew
-    ? (props.title?.add ?? `${t('add')}${listTitle}`)
-    : (props.title?.edit ?? `${t('edit')}${listTitle}`);
+    ? (props.title?.add ?? t('addTitle', { title: listTitle }))
+    : (props.title?.edit ?? t('editTitle', { title: listTitle }));
+  // The page's heading and document title say what it does (add, edit or view), not the
+  // catalogue's one title of the hidden route.
+  usePageTitle(typeof title === 'string' ? title : undefined);
 
   let body: ReactNode;
   if (!isNew && loaded.isPending) {
@@ -249,14 +255,10 @@ export function EditPage<R, V extends object = Record<string, unknown>>(
     <div className="edit-page">
       {modalHolder}
       <div className="edit-page-head">
-        <Button
-          type="text"
-          icon={<ArrowLeftOutlined />}
-          onClick={goBack}
-          aria-label={t('back')}
-          title={t('back')}
-        />
-        <h2 className="edit-page-title">{title}</h2>
+        <Button type="link" icon={<ArrowLeftOutlined />} onClick={goBack}>
+          {listTitle ? t('backTo', { title: listTitle }) : t('back')}
+        </Button>
+        {typeof title !== 'string' && <h2 className="edit-page-title">{title}</h2>}
       </div>
       <div className="edit-page-body">{body}</div>
     </div>

@@ -1,7 +1,6 @@
 import { Alert, Form, Input, Typography, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  SMS_PARAM_VALUE_MAX,
   renderSmsTemplate,
   smsTestSendRequestSchema,
   type SmsTemplate,

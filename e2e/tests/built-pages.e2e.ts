@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE, PLANNED_CATALOGUE } from '../../packages/contract/src/catalogue.ts';
+import { browserAvailable, screenshot, see } from '../support/browser.ts';
+import { storedAccessToken } from '../support/flows.ts';
+import { adminSuite } from '../support/suite.ts';
+
+const run = browserAvailable();
+const ADMIN_PASSWORD = 'Built#2026a';
+const NOT_FOUND = '抱歉，您访问的页面不存在';
+
+const built = CATALOGUE.flatMap((s) => s.pages);
+const unbuilt = PLANNED_CATALOGUE.flatMap((s) => s.pages).filter((p) => !p.entity);
+
+/**
+ * Issue 11 item 3: the super-admin held 74 pages, 41 of which opened the 404 page, and the group
+ * editor offered them. A page is offered (resources, menus, the group tree, links) only once
+ * its area is built.
+ */
+describe.runIf(run)('only built pages are offered', () => {
+  const suite = adminSuite(ADMIN_PASSWORD);
+
+  it('gives the super-admin exactly the built pages, and each of them opens', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    const token = await storedAccessToken(page);
+    const offered = await page.evaluate(async (bearer) => {
+      const res = await fetch('/api/v3/system/admin/adminUser/resources', {
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+      const body = (await res.json()) as {
+        data: { resourceList: { children: { frontPath: string; hidden: boolean }[] }[] };
+      };
+      return body.data.resourceList.flatMap((s) => s.children);
+    }, token);
+    expect(unbuilt.length).toBeGreaterThan(0);
+    expect(offered.map((p) => p.frontPath).sort()).toEqual(built.map((p) => p.path).sort());
+
+    for (const { frontPath } of offered.filter((p) => !p.hidden)) {
+      const title = built.find((p) => p.path === frontPath)!.title;
+      await page.goto(frontPath);
+      await expect
+        .poll(() => page.title(), { message: frontPath })
+        .toBe(`${title} - 居家健康服务平台`);
+      expect(await page.getByText(NOT_FOUND).count(), frontPath).toBe(0);
+    }
+    // No top tab of an area still to come (设备中心, 数字大屏, ...).
+    const top = await page.getByRole('navigation', { name: '顶部导航' }).innerText();
+    expect(top).not.toContain('设备中心');
+    expect(top).not.toContain('数字大屏');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('offers no unbuilt page in the group editor, and no link to one', async () => {
+    const { page, context } = await suite.adminPage();
+    await page.goto('/sysset_authority/authority_group_edit');
+    await see(page.getByRole('heading', { name: '新增权限组', level: 1 }));
+    expect(await page.title()).toBe('新增权限组 - 居家健康服务平台');
+    await page.getByRole('button', { name: '展开全部' }).click();
+    const titles = (await page.locator('.ant-tree-title').allTextContents()).map((t) => t.trim());
+    expect(titles).toContain('会员列表');
+    for (const title of ['设备列表', '积分商城', '医生工作台', '数字大屏', '检验报告']) {
+      expect(titles, title).not.toContain(title);
+    }
+    await screenshot(page, 'built-group-editor');
+
+    await page.goto('/sysset_setting/base_set');
+    await see(page.getByRole('heading', { name: '基础设置', level: 1 }));
+    expect(await page.locator('main').innerText()).not.toContain('/equipment-return-address');
+    expect(await page.locator('a[href*="equipment-return-address"]').count()).toBe(0);
+    await context.close();
+  });
+});
