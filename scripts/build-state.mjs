@@ -1,8 +1,9 @@
 // Whether a built part (contract, server, web) is the build of the current sources: a SHA-256 of
 // every input file (path and content) is stored beside the output after each build, and the part
 // is built again when that hash differs (a `git pull`, an edit, a new lockfile) or is missing.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /** Root files every part depends on: dependency versions and the shared compiler options. */
@@ -102,4 +103,32 @@ export function staleReason(root, part, hash) {
 /** After a successful build: remember which inputs it was built from. */
 export function recordBuild(root, part, hash) {
   writeFileSync(join(root, part.outDir, RECORD), `${hash}\n`);
+}
+
+/**
+ * Build the parts (all, or with `onlyChanged` those whose sources changed since their last build)
+ * as production builds, recording each one's inputs. Returns false after a failed build.
+ */
+export function buildParts(root, { onlyChanged }) {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  for (const part of PARTS) {
+    const hash = inputsHash(root, part);
+    const reason = onlyChanged ? staleReason(root, part, hash) : '完整构建';
+    if (reason === null) continue;
+    console.log(`构建 ${part.workspace}（${reason}）...`);
+    // tsc does not remove the output of deleted sources; vite empties its folder itself.
+    rmSync(join(root, part.outDir), { recursive: true, force: true });
+    const result = spawnSync(npm, ['run', 'build', '-w', part.workspace], {
+      cwd: root,
+      stdio: 'inherit',
+      // For serving: never React's development runtime (vite.config.ts forces it too).
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (result.status !== 0) {
+      console.error(`构建 ${part.workspace} 失败`);
+      return false;
+    }
+    recordBuild(root, part, hash);
+  }
+  return true;
 }
