@@ -39,6 +39,8 @@ export default function OpenInstallPage() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [mine] = useState(visitorPlatform);
+  // An icon that does not load (a removed upload, a dead link) gives way to the default one.
+  const [iconFailed, setIconFailed] = useState(false);
   const inWeChat = typeof navigator !== 'undefined' && /MicroMessenger/i.test(navigator.userAgent);
 
   useEffect(() => {
@@ -64,6 +66,8 @@ export default function OpenInstallPage() {
       type="link"
       size="small"
       className="open-install-lang"
+      // "中文" is a language name, not two characters antd should space out.
+      autoInsertSpace={false}
       lang={english ? 'zh-CN' : 'en'}
       onClick={() => void changeLanguage(english ? 'zh-CN' : 'en-US')}
     >
@@ -98,8 +102,13 @@ export default function OpenInstallPage() {
     body = (
       <>
         <header className="open-install-head">
-          {info.appIcon ? (
-            <img className="open-install-icon" src={info.appIcon} alt="" />
+          {info.appIcon && !iconFailed ? (
+            <img
+              className="open-install-icon"
+              src={info.appIcon}
+              alt=""
+              onError={() => setIconFailed(true)}
+            />
           ) : (
             <span className="open-install-icon open-install-icon-default" aria-hidden>
               <MobileOutlined />
