@@ -35,7 +35,7 @@ trap cleanup EXIT
 
 # As the README: createdb, a key kept in a file, npm start with SECRET_KEY and DATABASE_URL.
 createdb -h 127.0.0.1 -U postgres "$db"
-openssl rand -base64 32 > "$work/postgres.key"
+test -f "$work/postgres.key" || (mkdir -p "$work" && openssl rand -base64 32 > "$work/postgres.key")
 SECRET_KEY="$(cat "$work/postgres.key")" DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db" \
   PORT="$port" HOST=127.0.0.1 DATA_DIR="$work/data" \
   setsid npm start > "$work/server.log" 2>&1 &
