@@ -12,7 +12,8 @@ server_pid=""
 dropped=""
 
 # npm does not pass SIGTERM on to the script it runs: stop the whole process group (npm, the start
-# script and the server), which setsid made for it.
+# script and the server). Job control (set -m) gives the background job its own group, whose id is
+# the job's pid.
 stop_server() {
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
     kill -TERM -- "-$server_pid" 2>/dev/null || true
@@ -36,10 +37,12 @@ trap cleanup EXIT
 # As the README: createdb, a key kept in a file, npm start with SECRET_KEY and DATABASE_URL.
 createdb -h 127.0.0.1 -U postgres "$db"
 test -f "$work/postgres.key" || (mkdir -p "$work" && openssl rand -base64 32 > "$work/postgres.key")
+set -m
 SECRET_KEY="$(cat "$work/postgres.key")" DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db" \
   PORT="$port" HOST=127.0.0.1 DATA_DIR="$work/data" \
-  setsid npm start > "$work/server.log" 2>&1 &
+  npm start > "$work/server.log" 2>&1 &
 server_pid=$!
+set +m
 
 # npm start may build first (sources changed since the last build): give it time.
 for _ in $(seq 1 600); do
