@@ -25,6 +25,10 @@ export default defineConfig({
         extends: true,
         test: { name: 'web', include: ['apps/web/test/**/*.test.ts'] },
       },
+      {
+        extends: true,
+        test: { name: 'scripts', include: ['scripts/test/**/*.test.ts'] },
+      },
     ],
   },
 });

@@ -1,16 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildParts } from '../scripts/build-state.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Build the server and the web app when either is missing (benchmarks run the built product). */
+/**
+ * Build what changed since its last build, as `npm start` does (benchmarks run the built
+ * product, and must measure the current sources, not a build from before a `git pull`).
+ */
 export function ensureBuilt(): void {
-  if (
-    !existsSync(`${root}apps/server/dist/main.js`) ||
-    !existsSync(`${root}apps/web/dist/index.html`)
-  ) {
-    const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) process.exit(r.status ?? 1);
-  }
+  if (!buildParts(root, { onlyChanged: true })) process.exit(1);
 }

@@ -94,25 +94,31 @@ function productTitle(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), productTitle(), pureContractSchemas()],
-  resolve: { alias: { '@health/contract': contract } },
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': { target: 'http://localhost:8080', changeOrigin: true },
-      '/uploads': { target: 'http://localhost:8080', changeOrigin: true },
+export default defineConfig(({ command }) => {
+  // A build is always a production build: NODE_ENV=development in the shell (a developer's profile,
+  // a CI image) would otherwise give React's development runtime, jsxDEV with source paths and all.
+  // Vite reads NODE_ENV after loading this file, so setting it here decides the build's mode.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [react(), productTitle(), pureContractSchemas()],
+    resolve: { alias: { '@health/contract': contract } },
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': { target: 'http://localhost:8080', changeOrigin: true },
+        '/uploads': { target: 'http://localhost:8080', changeOrigin: true },
+      },
     },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    chunkSizeWarningLimit: 800,
-    // dist/.vite/manifest.json: which chunks each lazy page loads (bench/ checks page budgets).
-    manifest: true,
-    rollupOptions: {
-      output: { codeSplitting: { groups: chunkGroups } },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+      chunkSizeWarningLimit: 800,
+      // dist/.vite/manifest.json: which chunks each lazy page loads (bench/ checks page budgets).
+      manifest: true,
+      rollupOptions: {
+        output: { codeSplitting: { groups: chunkGroups } },
+      },
     },
-  },
+  };
 });

@@ -21,6 +21,7 @@ export * from './system/payments.js';
 export * from './system/search-words.js';
 export * from './system/sms-templates.js';
 export * from './system/agreements.js';
+export * from './system/app-info.js';
 export * from './authority/groups.js';
 export * from './authority/operators.js';
 export * from './authority/operate-logs.js';

@@ -37,6 +37,7 @@ const PUBLIC_ROUTES = [
   'POST /v3/adminLogin/oauth/logout',
   'GET /v3/system/common/siteInfo',
   'GET /v3/agreement/common/agreement/info',
+  'GET /v3/system/common/appInfo',
 ];
 
 /** Routes any logged-in operator may call, whatever its group holds (own profile, own sessions). */

@@ -63,6 +63,11 @@ export const routes: RouteObject[] = [
         path: 'auth_agreement',
         lazy: page(() => import('../features/system/agreements/AuthAgreementPage')),
       },
+      {
+        // Public app download page (no login), from APP配置.
+        path: 'openinstall',
+        lazy: page(() => import('../features/system/app-info/OpenInstallPage')),
+      },
       // Registered pages that render outside the shell (still behind session and permission).
       ...registered.filter(([, e]) => e.bare).map(([path, e]) => registeredRoute(path, e, true)),
       {

@@ -13,7 +13,7 @@ import { i18n } from '../i18n';
 import { notice } from '../feedback/feedback';
 import { readJson } from '../session/storage';
 import { useUserStore } from '../stores/user';
-import { ApiError, fieldErrorsOf } from './errors';
+import { ApiError, fieldErrorsOf, ignoreHandledApiErrors } from './errors';
 import { encodeBody, toQuery, type BodyType, type Params } from './encode';
 
 /**
@@ -85,6 +85,8 @@ let handlers: ApiHandlers = {
 export function configureApi(h: ApiHandlers): void {
   handlers = h;
 }
+
+if (typeof window !== 'undefined') ignoreHandledApiErrors(window);
 
 /** "/{service}" from <meta name="api-base" content="/api"> (the server rewrites it), default "/api". */
 export function apiBase(): string {
@@ -301,6 +303,7 @@ export async function request<T>(
     const error =
       e instanceof ApiError ? e : new ApiError('network', 0, i18n.t('api.networkError'));
     if (error.kind !== 'aborted' && !o.silent) showError(error.msg);
+    if (!o.silent) error.handled = true;
     throw error;
   }
 
@@ -312,11 +315,13 @@ export async function request<T>(
     console.error(`Unexpected answer from ${path}`, checked.error);
     const error = new ApiError('format', state, i18n.t('api.badResponse'), [], data);
     if (!o.silent) showError(error.msg);
+    error.handled = !o.silent;
     throw error;
   }
 
   const error = new ApiError('state', state, msg, fieldErrorsOf(data), data);
   const hadSession = !o.skipSessionHandling && (!!sentToken || !!useUserStore.getState().token);
+  error.handled = true;
   if (state === State.SESSION_INVALID && hadSession && o.auth !== false) {
     endSession('invalid', msg || i18n.t('api.sessionInvalid'));
   } else if (state === State.NO_PERMISSION && hadSession && o.auth !== false) {
@@ -328,6 +333,8 @@ export async function request<T>(
     confirmRelogin();
   } else if (!o.silent) {
     showError(msg || i18n.t('api.errorState', { state }));
+  } else {
+    error.handled = false;
   }
   throw error;
 }
@@ -431,6 +438,7 @@ export async function download(path: string, opts: DownloadOptions = {}): Promis
     const error =
       e instanceof ApiError ? e : new ApiError('network', 0, i18n.t('api.networkError'));
     if (error.kind !== 'aborted') showError(error.msg);
+    error.handled = true;
     throw error;
   }
   if ('blob' in answer) {
@@ -445,6 +453,7 @@ export async function download(path: string, opts: DownloadOptions = {}): Promis
     endSession('permission', msg || i18n.t('api.noPermission'));
   else if ((RELOGIN_STATES as readonly number[]).includes(state)) confirmRelogin();
   else showError(msg || i18n.t('api.errorState', { state }));
+  error.handled = true;
   throw error;
 }
 

@@ -9,6 +9,12 @@ export class ApiError extends Error {
   readonly msg: string;
   readonly fieldErrors: FieldError[];
   readonly data: unknown;
+  /**
+   * The client has already dealt with it: shown the message, ended the session, opened the
+   * re-login confirm, or the call was cancelled (or not sent: no session). Left uncaught, it
+   * needs no further report.
+   */
+  handled: boolean;
 
   constructor(
     kind: ApiErrorKind,
@@ -24,6 +30,7 @@ export class ApiError extends Error {
     this.msg = msg;
     this.fieldErrors = fieldErrors;
     this.data = data;
+    this.handled = kind === 'aborted';
   }
 }
 
@@ -43,4 +50,16 @@ export function fieldErrorsOf(data: unknown): FieldError[] {
       typeof (e as FieldError).field === 'string' &&
       typeof (e as FieldError).msg === 'string',
   );
+}
+
+/**
+ * A failed call the client has already shown may still reach no `catch`: antd's Popconfirm and
+ * Modal.confirm reject again the promise their onConfirm / onOk returned, so every refused
+ * confirmed action became an "Uncaught (in promise)" error after its toast. Such a rejection is
+ * marked handled here; any other one (a silent call nobody caught, a bug) is still reported.
+ */
+export function ignoreHandledApiErrors(target: Pick<Window, 'addEventListener'>): void {
+  target.addEventListener('unhandledrejection', (event) => {
+    if (isApiError(event.reason) && event.reason.handled) event.preventDefault();
+  });
 }

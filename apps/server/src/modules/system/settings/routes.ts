@@ -1,4 +1,5 @@
 import {
+  AppInfoPaths,
   ApiPaths,
   Messages,
   SETTING_INIT_ACTION,
@@ -6,6 +7,7 @@ import {
   doctorOptionsSchema,
   settingInitResponseSchema,
   envelope,
+  publicAppInfoSchema,
   publicSiteInfoSchema,
   SETTINGS_SECTIONS,
   settingInfoQuerySchema,
@@ -16,6 +18,7 @@ import {
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
+import { MINUTE_MS } from '../../../platform/clock.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
 import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
@@ -87,6 +90,27 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async () => ok(settings.publicSiteInfo()),
+  );
+
+  app.get(
+    AppInfoPaths.info,
+    {
+      // Public like the login endpoints, and held to the same coarse per-IP limit.
+      config: {
+        public: true,
+        rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: MINUTE_MS },
+      },
+      schema: {
+        tags: ['system'],
+        summary: '公开：APP 下载信息（/openinstall 页面使用，无需登录）',
+        response: { 200: envelope(publicAppInfoSchema) },
+      },
+    },
+    async (_request, reply) => {
+      // Revalidated on every visit so a new version shows at once.
+      reply.header('cache-control', 'no-cache');
+      return ok(await settings.publicAppInfo());
+    },
   );
 
   get(ApiPaths.settingInit, {

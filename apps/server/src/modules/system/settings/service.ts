@@ -1,15 +1,20 @@
 import {
+  APP_PLATFORMS,
   findPage,
   SETTINGS_DEFAULTS,
   SETTINGS_SCHEMAS,
   settingsPageOf,
+  type AppSet,
   type DoctorOption,
+  type PublicAppInfo,
+  type PublicAppPlatform,
   type PublicSiteInfo,
   type SettingInfo,
   type SettingsSection,
   type SettingUpdateRequest,
   type SiteInfo,
 } from '@health/contract';
+import QRCode from 'qrcode';
 import type { Actor } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ValidationError } from '../../../platform/errors.js';
@@ -104,8 +109,50 @@ export class SettingsSectionService {
     };
   }
 
+  /**
+   * What the public download page /openinstall shows (cached settings; no database read): the
+   * app's name and icon, and per platform its versions, notes, link and the link's QR code.
+   */
+  async publicAppInfo(): Promise<PublicAppInfo> {
+    const app = this.withDefaults(
+      'app_set',
+      this.ctx.settings.get<unknown>('app_set', null),
+    ) as AppSet;
+    const platform = async (p: AppSet['android']): Promise<PublicAppPlatform> => ({
+      latestVersion: p.latestVersion,
+      minVersion: p.minVersion,
+      releaseNotes: p.releaseNotes,
+      downloadUrl: p.downloadUrl,
+      qrCode: p.downloadUrl ? await qrCodeOf(p.downloadUrl) : null,
+    });
+    const [android, ios] = await Promise.all(APP_PLATFORMS.map((p) => platform(app[p])));
+    return { appName: app.appName, appIcon: app.appIcon, android: android!, ios: ios! };
+  }
+
   /** Read the settings again (settingInit); returns the time of the reload. */
   reload(): Promise<number> {
     return this.ctx.settings.reload();
   }
+}
+
+/**
+ * QR codes of the download links, by link: a public page must not cost a PNG encoding per visit.
+ * The links change only when APP配置 is saved, so the map stays tiny; it is emptied if it grows.
+ */
+const qrCodes = new Map<string, Promise<string>>();
+
+function qrCodeOf(link: string): Promise<string> {
+  let code = qrCodes.get(link);
+  if (!code) {
+    if (qrCodes.size >= 16) qrCodes.clear();
+    code = QRCode.toDataURL(link, {
+      type: 'image/png',
+      errorCorrectionLevel: 'M',
+      margin: 2,
+      width: 240,
+    });
+    qrCodes.set(link, code);
+    code.catch(() => qrCodes.delete(link));
+  }
+  return code;
 }
