@@ -1,41 +1,29 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Drawer, Empty, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate, type OperateLogItem } from '@health/contract';
+import { formatDate, type OperateLogChange, type OperateLogItem } from '@health/contract';
 import { DetailView } from '../../../../shared/components/detail';
-import { diffSnapshots, displaySnapshotValue, isRedacted, type DiffRow } from '../operate-log-diff';
+import { useLocalText } from '../localized';
 import '../locales';
 import './operate-log.css';
 
-function SnapshotValue({ value, present }: { value: unknown; present: boolean }) {
-  const { t } = useTranslation('operateLog');
-  if (present && isRedacted(value)) {
-    return (
-      <Space size={4}>
-        <code>***</code>
-        <Tag>{t('drawer.redacted')}</Tag>
-      </Space>
-    );
-  }
-  const text = displaySnapshotValue(value, present);
-  if (!present) return <span className="operate-log-absent">-</span>;
-  return text.includes('\n') ? (
-    <pre className="operate-log-json">{text}</pre>
-  ) : (
-    <span className="operate-log-value">{text}</span>
-  );
+/** One side of a field: "-" when the snapshot has no such field. */
+function ChangeValue({ value }: { value: OperateLogChange['before'] }) {
+  const local = useLocalText();
+  if (value === null) return <span className="operate-log-absent">-</span>;
+  return <span className="operate-log-value">{local(value)}</span>;
 }
 
-/** Field-by-field before/after table; changed rows highlighted. */
-export function OperateLogDiff({ before, after }: { before: unknown; after: unknown }) {
+/** Field-by-field before/after table, by the fields' labels; changed rows highlighted. */
+export function OperateLogDiff({ changes }: { changes: OperateLogChange[] }) {
   const { t } = useTranslation('operateLog');
-  const rows = useMemo(() => diffSnapshots(before, after), [before, after]);
+  const local = useLocalText();
   const [changedOnly, setChangedOnly] = useState(false);
-  if (rows.length === 0) {
+  if (changes.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('drawer.noChanges')} />;
   }
-  const changed = rows.filter((r) => r.changed).length;
-  const shown = changedOnly ? rows.filter((r) => r.changed) : rows;
+  const changed = changes.filter((r) => r.changed).length;
+  const shown = changedOnly ? changes.filter((r) => r.changed) : changes;
   return (
     <div data-testid="operate-log-diff">
       <div className="operate-log-diff-bar">
@@ -47,7 +35,7 @@ export function OperateLogDiff({ before, after }: { before: unknown; after: unkn
           <span>{t('drawer.changedOnly')}</span>
         </Space>
       </div>
-      <Table<DiffRow>
+      <Table<OperateLogChange>
         size="small"
         bordered
         pagination={false}
@@ -57,19 +45,19 @@ export function OperateLogDiff({ before, after }: { before: unknown; after: unkn
         columns={[
           {
             title: t('drawer.field'),
-            dataIndex: 'field',
-            width: 180,
-            render: (field: string) => <code>{field || t('drawer.value')}</code>,
+            key: 'field',
+            width: 200,
+            render: (_, r) => local(r.label),
           },
           {
             title: t('drawer.before'),
             key: 'before',
-            render: (_, r) => <SnapshotValue value={r.before} present={r.inBefore} />,
+            render: (_, r) => <ChangeValue value={r.before} />,
           },
           {
             title: t('drawer.after'),
             key: 'after',
-            render: (_, r) => <SnapshotValue value={r.after} present={r.inAfter} />,
+            render: (_, r) => <ChangeValue value={r.after} />,
           },
         ]}
       />
@@ -85,6 +73,7 @@ export function OperateLogDetail({
   onClose: () => void;
 }) {
   const { t } = useTranslation('operateLog');
+  const local = useLocalText();
   return (
     <Drawer
       open={!!item}
@@ -104,9 +93,9 @@ export function OperateLogDetail({
                 items: [
                   { label: t('col.time'), value: formatDate(item.createdAt) },
                   { label: t('col.operator'), value: item.operatorName },
-                  { label: t('col.module'), value: item.moduleLabel },
-                  { label: t('col.action'), value: item.actionLabel },
-                  { label: t('col.target'), value: item.target, span: 2 },
+                  { label: t('col.module'), value: local(item.moduleLabel) },
+                  { label: t('col.action'), value: local(item.actionLabel) },
+                  { label: t('col.target'), value: local(item.target), span: 2 },
                   { label: t('col.ip'), value: item.ip },
                   {
                     label: t('col.result'),
@@ -124,7 +113,7 @@ export function OperateLogDetail({
           />
           <section>
             <Typography.Title level={5}>{t('drawer.changes')}</Typography.Title>
-            <OperateLogDiff before={item.before} after={item.after} />
+            <OperateLogDiff changes={item.changes} />
           </section>
         </Space>
       )}
