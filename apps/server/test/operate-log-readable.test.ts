@@ -109,6 +109,7 @@ describe.each(databaseKinds)('the operation log as a person reads it on %s', (ki
       moduleLabel: { zh: '积分管理', en: 'Points' },
       actionLabel: { zh: '调整积分', en: 'Adjust points' },
       target: { zh: `会员 张三（${MASKED}）#${memberId}` },
+      message: { zh: '增加积分 50', en: 'Added 50 points' },
     });
     expect(change(points, '积分余额')).toMatchObject({
       label: { zh: '积分余额', en: 'Points balance' },
@@ -121,6 +122,7 @@ describe.each(databaseKinds)('the operation log as a person reads it on %s', (ki
     expect(reveal).toMatchObject({
       actionLabel: { zh: '查看明文', en: 'Reveal' },
       target: { zh: `会员 张三（${MASKED}）`, en: `Member 张三 (${MASKED})` },
+      message: { zh: '查看会员手机号明文', en: "Revealed the member's phone number" },
     });
     expect(change(reveal, '查看字段')).toMatchObject({
       label: { zh: '查看字段', en: 'Revealed field' },
@@ -133,6 +135,8 @@ describe.each(databaseKinds)('the operation log as a person reads it on %s', (ki
       moduleLabel: { zh: '消息通知', en: 'Notices' },
       actionLabel: { zh: '发送通知', en: 'Send notice' },
       target: { zh: '通知 体检提醒', en: 'Notice 体检提醒' },
+      // The only member is frozen by now: nobody receives it.
+      message: { zh: '已发送给0位会员', en: 'Sent to 0 members' },
     });
     expect(change(send, '状态')).toMatchObject({
       before: { zh: '草稿', en: 'Draft' },
@@ -194,7 +198,10 @@ describe.each(databaseKinds)('the operation log as a person reads it on %s', (ki
       .execute();
     const old = await latest('reveal');
     expect(old?.target).toEqual({ zh: `会员 李四（${MASKED}）`, en: `Member 李四 (${MASKED})` });
-    expect(old?.message).toBe(`查看会员手机号明文 ${MASKED}`);
+    expect(old?.message).toEqual({
+      zh: `查看会员手机号明文 ${MASKED}`,
+      en: `查看会员手机号明文 ${MASKED}`,
+    });
     expect(change(old, '手机号')?.after).toEqual({ zh: MASKED, en: MASKED });
   });
 

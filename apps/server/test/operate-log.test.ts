@@ -118,7 +118,7 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
         target: { zh: '对象 0', en: '对象 0' },
         ip: '10.0.0.0',
         result: 'failure',
-        message: '记录 0',
+        message: { zh: '记录 0', en: '记录 0' },
         requestId: 'req-0',
       });
       expect(page.list[0]?.changes).toEqual([

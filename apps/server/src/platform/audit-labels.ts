@@ -55,6 +55,13 @@ export interface AuditLabels {
   fields?: Readonly<Record<string, Readonly<Record<string, AuditFieldSpec>>>>;
   /** Words of the targets the area writes, with their English ("会员" → "Member"). */
   targetWords?: Readonly<Record<string, string>>;
+  /**
+   * The fixed messages the area writes, with their English. A message not listed reads as written
+   * in both languages (a reason an operator typed is data).
+   */
+  messages?: Readonly<Record<string, string>>;
+  /** Messages with a number or a name in them: the Chinese as a pattern, the English with $1, $2. */
+  messagePatterns?: ReadonlyArray<readonly [RegExp, string]>;
 }
 
 /** Fields, actions and words shared by every area (written by the platform or by many areas). */
@@ -109,6 +116,7 @@ export const PLATFORM_AUDIT_LABELS = {
     },
   },
   targetWords: {},
+  messagePatterns: [[/^导出(.+) (\d+) 条$/, 'Exported $2 rows of $1']],
 } satisfies AuditLabels;
 
 const COMMON = '*';
@@ -193,6 +201,8 @@ export class AuditLabelBook {
   private readonly fields = new Map<string, Map<string, AuditField>>();
   /** Target words, longest first (a longer word wins over one it contains). */
   private readonly targetWords: [string, string][];
+  private readonly messages = new Map<string, string>();
+  private readonly messagePatterns: (readonly [RegExp, string])[] = [];
 
   constructor(sets: Iterable<AuditLabels>) {
     const words = new Map<string, string>();
@@ -211,6 +221,8 @@ export class AuditLabelBook {
         this.fields.set(module, map);
       }
       for (const [k, v] of Object.entries(set.targetWords ?? {})) words.set(k, v);
+      for (const [k, v] of Object.entries(set.messages ?? {})) this.messages.set(k, v);
+      this.messagePatterns.push(...(set.messagePatterns ?? []));
     }
     this.targetWords = [...words].sort((a, b) => b[0].length - a[0].length);
   }
@@ -341,17 +353,32 @@ export class AuditLabelBook {
     });
   }
 
-  /** A target in both languages: the numbers masked, the area's words in English. */
-  target(text: string): Localized {
-    const zh = maskNumbersIn(text);
-    let en = zh;
+  /** Chinese words of targets in English, full-width brackets as ASCII ones. */
+  private inEnglishWords(text: string): string {
+    let en = text;
     for (const [word, english] of this.targetWords) en = en.split(word).join(english);
-    en = en
+    return en
       .replace(/（/g, ' (')
       .replace(/）/g, ')')
       .replace(/\s{2,}/g, ' ')
       .trim();
-    return { zh, en };
+  }
+
+  /** A target in both languages: the numbers masked, the area's words in English. */
+  target(text: string): Localized {
+    const zh = maskNumbersIn(text);
+    return { zh, en: this.inEnglishWords(zh) };
+  }
+
+  /** A message in both languages: a known one in English, any other as written; numbers masked. */
+  message(text: string): Localized {
+    const zh = maskNumbersIn(text);
+    const known = this.messages.get(zh);
+    if (known !== undefined) return { zh, en: known };
+    for (const [pattern, english] of this.messagePatterns) {
+      if (pattern.test(zh)) return { zh, en: this.inEnglishWords(zh.replace(pattern, english)) };
+    }
+    return { zh, en: zh };
   }
 
   /**

@@ -77,7 +77,8 @@ export const operateLogItemSchema = z.object({
   target: localizedTextSchema,
   ip: z.string(),
   result: z.enum(OPERATE_LOG_RESULTS),
-  message: z.string(),
+  /** A known message in English too; a reason an operator typed reads as written in both. */
+  message: localizedTextSchema,
   requestId: z.string(),
   /** The before/after table (secrets shown as hidden, never their value); empty when none. */
   changes: z.array(operateLogChangeSchema),

@@ -1,4 +1,17 @@
+import { Messages } from '@health/contract';
 import type { AuditLabels } from '../../platform/audit-labels.js';
+import type { LoginAttemptReason } from './login/repo.js';
+import { LOGIN_RESULT_MESSAGES } from './login/service.js';
+
+const LOGIN_RESULT_MESSAGES_EN: Record<LoginAttemptReason, string> = {
+  ok: 'Signed in',
+  captcha: 'Wrong or expired captcha',
+  locked: 'Too many failures, locked for a while',
+  throttled: 'Repeated failures, try again later',
+  bad_credentials: 'Wrong user name or password',
+  disabled: 'Account disabled',
+  no_permission: 'The permission group holds no page',
+};
 
 /** What signing in and out and the operator's own account write to the operation log. */
 export const AUTH_AUDIT_LABELS: AuditLabels = {
@@ -24,4 +37,16 @@ export const AUTH_AUDIT_LABELS: AuditLabels = {
     },
   },
   targetWords: { 操作员: 'Operator', 的会话: "'s session" },
+  messages: {
+    ...Object.fromEntries(
+      (Object.keys(LOGIN_RESULT_MESSAGES) as LoginAttemptReason[]).map((reason) => [
+        LOGIN_RESULT_MESSAGES[reason],
+        LOGIN_RESULT_MESSAGES_EN[reason],
+      ]),
+    ),
+    [Messages.passwordChanged]: 'Password changed; sign in again',
+    [Messages.loggedOut]: 'Signed out',
+    [Messages.refreshReused]:
+      'A rotated refresh token was used again (it may have leaked); all of the session ended',
+  },
 };

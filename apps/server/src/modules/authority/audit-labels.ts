@@ -1,5 +1,7 @@
 import {
   ACTION_SEPARATOR,
+  GroupMessages,
+  OperatorMessages,
   STAFF_ROLE_LABELS,
   findPage,
   permissionKeyTitle,
@@ -95,4 +97,22 @@ export const AUTHORITY_AUDIT_LABELS: AuditLabels = {
     的会话: "'s session",
     操作日志: 'Operation log',
   },
+  messages: {
+    [OperatorMessages.superAdminOnly]:
+      'Only a super-admin may add, change, reset or disable a super-admin',
+    [OperatorMessages.operatorBeyondOwn]:
+      "The operator's group holds permissions you do not hold: not yours to manage",
+    [OperatorMessages.groupNotHeld]:
+      'The group holds permissions you do not hold: not yours to assign',
+    [OperatorMessages.ownGroupChange]:
+      'You cannot change your own group; ask another administrator',
+    [GroupMessages.groupBeyondOwn]:
+      'The group holds permissions you do not hold: not yours to change or delete',
+    [GroupMessages.ownGroupLocked]:
+      "You cannot change your own group's permissions; ask another administrator",
+    查看手机号明文: 'Revealed the phone number',
+  },
+  messagePatterns: [
+    [/^不能授予你自己没有的权限：(.+)$/, 'Cannot grant permissions you do not hold: $1'],
+  ],
 };

@@ -235,4 +235,14 @@ export const MEMBER_AUDIT_LABELS: AuditLabels = {
     行为日志: 'Member action log',
     签到记录: 'Check-in records',
   },
+  messages: {
+    查看会员手机号明文: "Revealed the member's phone number",
+    查看会员身份证号明文: "Revealed the member's ID number",
+    查看家庭成员手机号明文: "Revealed the family member's phone number",
+  },
+  messagePatterns: [
+    [/^增加积分 (\d+)$/, 'Added $1 points'],
+    [/^扣减积分 (\d+)$/, 'Deducted $1 points'],
+    [/^已发送给(\d+)位会员$/, 'Sent to $1 members'],
+  ],
 };

@@ -3,6 +3,7 @@ import {
   PAY_FIELD_LABELS,
   SEARCH_WORD_TYPE_LABELS,
   SMS_SCENE_LABELS,
+  SmsMessages,
   WARNING_LEVEL_LABELS,
 } from '@health/contract';
 import {
@@ -239,4 +240,9 @@ export const SYSTEM_AUDIT_LABELS: AuditLabels = {
     默认搜索词: 'Default word',
     协议: 'Agreement',
   },
+  messages: { [SmsMessages.sent]: 'Test SMS sent' },
+  messagePatterns: [
+    [/^联想词已重建，共(\d+)条$/, 'Suggestions rebuilt: $1'],
+    [/^短信发送失败：(.+)$/, 'SMS not sent: $1'],
+  ],
 };

@@ -11,7 +11,6 @@ import type { OperationLogsTable } from '../../../db/schema.js';
 import type { Actor } from '../../../platform/actor.js';
 import {
   chinaTimeText,
-  maskNumbersIn,
   type AuditChange,
   type AuditLabelBook,
 } from '../../../platform/audit-labels.js';
@@ -50,7 +49,7 @@ export function readableEntry(row: LogRow, labels: AuditLabelBook): OperateLogIt
     target: labels.target(row.target),
     ip: row.ip,
     result: row.result,
-    message: maskNumbersIn(row.message),
+    message: labels.message(row.message),
     requestId: row.request_id,
     changes: labels.changes(
       row.module,
@@ -81,7 +80,7 @@ const EXPORT_COLUMNS: ExportColumn<OperateLogItem>[] = [
   { header: '对象', value: (r) => r.target.zh, width: 24 },
   { header: 'IP', value: (r) => r.ip, width: 16 },
   { header: '结果', value: (r) => OPERATE_LOG_RESULT_LABELS[r.result] ?? r.result, width: 8 },
-  { header: '说明', value: (r) => r.message, width: 28 },
+  { header: '说明', value: (r) => r.message.zh, width: 28 },
   { header: '请求编号', value: (r) => r.requestId, width: 38 },
   { header: '修改前', value: (r) => changesCell(r.changes, 'before'), width: 40 },
   { header: '修改后', value: (r) => changesCell(r.changes, 'after'), width: 40 },

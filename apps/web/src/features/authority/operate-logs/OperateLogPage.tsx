@@ -89,9 +89,9 @@ export default function OperateLogPage() {
         dataIndex: 'message',
         width: 220,
         ellipsis: { showTitle: false },
-        render: (v: string) => (
-          <Tooltip placement="topLeft" title={v}>
-            {v || '-'}
+        render: (_: unknown, r) => (
+          <Tooltip placement="topLeft" title={local(r.message)}>
+            {local(r.message) || '-'}
           </Tooltip>
         ),
       },

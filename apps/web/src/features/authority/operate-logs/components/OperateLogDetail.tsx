@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Drawer, Empty, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Drawer,
+  Grid,
+  Empty,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type OperateLogChange, type OperateLogItem } from '@health/contract';
 import { DetailView } from '../../../../shared/components/detail';
@@ -19,47 +29,65 @@ export function OperateLogDiff({ changes }: { changes: OperateLogChange[] }) {
   const { t } = useTranslation('operateLog');
   const local = useLocalText();
   const [changedOnly, setChangedOnly] = useState(false);
+  const narrow = !Grid.useBreakpoint().sm;
   if (changes.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('drawer.noChanges')} />;
   }
+  // An add, a delete or a reveal has one side only: its fields and values, without a diff.
+  const hasBefore = changes.some((r) => r.before !== null);
+  const hasAfter = changes.some((r) => r.after !== null);
+  const twoSided = hasBefore && hasAfter;
   const changed = changes.filter((r) => r.changed).length;
-  const shown = changedOnly ? changes.filter((r) => r.changed) : changes;
+  const shown = twoSided && changedOnly ? changes.filter((r) => r.changed) : changes;
+  const fieldColumn: TableColumnsType<OperateLogChange>[number] = {
+    title: t('drawer.field'),
+    key: 'field',
+    width: narrow ? 96 : 200,
+    render: (_, r) => local(r.label),
+  };
+  const columns: TableColumnsType<OperateLogChange> = twoSided
+    ? [
+        fieldColumn,
+        {
+          title: t('drawer.before'),
+          key: 'before',
+          render: (_, r) => <ChangeValue value={r.before} />,
+        },
+        {
+          title: t('drawer.after'),
+          key: 'after',
+          render: (_, r) => <ChangeValue value={r.after} />,
+        },
+      ]
+    : [
+        fieldColumn,
+        {
+          title: t('drawer.value'),
+          key: 'value',
+          render: (_, r) => <ChangeValue value={hasAfter ? r.after : r.before} />,
+        },
+      ];
   return (
     <div data-testid="operate-log-diff">
-      <div className="operate-log-diff-bar">
-        <Typography.Text type="secondary">
-          {t('drawer.changedCount', { count: changed })}
-        </Typography.Text>
-        <Space size={6}>
-          <Switch size="small" checked={changedOnly} onChange={setChangedOnly} />
-          <span>{t('drawer.changedOnly')}</span>
-        </Space>
-      </div>
+      {twoSided && (
+        <div className="operate-log-diff-bar">
+          <Typography.Text type="secondary">
+            {t('drawer.changedCount', { count: changed })}
+          </Typography.Text>
+          <Space size={6}>
+            <Switch size="small" checked={changedOnly} onChange={setChangedOnly} />
+            <span>{t('drawer.changedOnly')}</span>
+          </Space>
+        </div>
+      )}
       <Table<OperateLogChange>
         size="small"
         bordered
         pagination={false}
         rowKey={(r) => r.field || '(value)'}
         dataSource={shown}
-        rowClassName={(r) => (r.changed ? 'operate-log-changed' : '')}
-        columns={[
-          {
-            title: t('drawer.field'),
-            key: 'field',
-            width: 200,
-            render: (_, r) => local(r.label),
-          },
-          {
-            title: t('drawer.before'),
-            key: 'before',
-            render: (_, r) => <ChangeValue value={r.before} />,
-          },
-          {
-            title: t('drawer.after'),
-            key: 'after',
-            render: (_, r) => <ChangeValue value={r.after} />,
-          },
-        ]}
+        rowClassName={(r) => (twoSided && r.changed ? 'operate-log-changed' : '')}
+        columns={columns}
       />
     </div>
   );
@@ -74,6 +102,9 @@ export function OperateLogDetail({
 }) {
   const { t } = useTranslation('operateLog');
   const local = useLocalText();
+  // A phone reads the basics one per line.
+  const narrow = !Grid.useBreakpoint().sm;
+  const basicColumns = narrow ? 1 : 2;
   return (
     <Drawer
       open={!!item}
@@ -86,7 +117,7 @@ export function OperateLogDetail({
       {item && (
         <Space direction="vertical" size={24} style={{ width: '100%' }}>
           <DetailView
-            column={2}
+            column={basicColumns}
             sections={[
               {
                 title: t('drawer.basic'),
@@ -95,7 +126,7 @@ export function OperateLogDetail({
                   { label: t('col.operator'), value: item.operatorName },
                   { label: t('col.module'), value: local(item.moduleLabel) },
                   { label: t('col.action'), value: local(item.actionLabel) },
-                  { label: t('col.target'), value: local(item.target), span: 2 },
+                  { label: t('col.target'), value: local(item.target), span: basicColumns },
                   { label: t('col.ip'), value: item.ip },
                   {
                     label: t('col.result'),
@@ -105,8 +136,8 @@ export function OperateLogDetail({
                       </Tag>
                     ),
                   },
-                  { label: t('col.message'), value: item.message, span: 2 },
-                  { label: t('drawer.requestId'), value: item.requestId, span: 2 },
+                  { label: t('col.message'), value: local(item.message), span: basicColumns },
+                  { label: t('drawer.requestId'), value: item.requestId, span: basicColumns },
                 ],
               },
             ]}
