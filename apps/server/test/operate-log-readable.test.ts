@@ -276,4 +276,18 @@ describe('AuditLabelBook', () => {
     const [row] = book.changes('shop', { note: '联系 13912345678，证件 110101198503071234' }, null);
     expect(row?.before?.zh).toBe('联系 139****5678，证件 110101********1234');
   });
+
+  it("names the areas' targets and fixed messages in English; a typed reason stays as written", () => {
+    const areas = auditLabelBook();
+    const cjk = /[\u4e00-\u9fff]/;
+    for (const section of ['站点配置', '预警配置', '积分配置']) {
+      const target = areas.target(`系统配置 ${section}`);
+      expect(target.zh).toBe(`系统配置 ${section}`);
+      expect(target.en).not.toMatch(cjk);
+    }
+    expect(areas.target('支付配置 微信支付').en).toBe('Payment settings WeChat Pay');
+    expect(areas.message('登录成功')).toEqual({ zh: '登录成功', en: 'Signed in' });
+    expect(areas.message('导出会员列表 3 条').en).toBe('Exported 3 rows of Members');
+    expect(areas.message('涉嫌刷积分')).toEqual({ zh: '涉嫌刷积分', en: '涉嫌刷积分' });
+  });
 });

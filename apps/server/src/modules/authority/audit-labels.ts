@@ -111,6 +111,8 @@ export const AUTHORITY_AUDIT_LABELS: AuditLabels = {
     [GroupMessages.ownGroupLocked]:
       "You cannot change your own group's permissions; ask another administrator",
     查看手机号明文: 'Revealed the phone number',
+    // The demo data's group edits.
+    修改权限组: 'Permission group changed',
   },
   messagePatterns: [
     [/^不能授予你自己没有的权限：(.+)$/, 'Cannot grant permissions you do not hold: $1'],

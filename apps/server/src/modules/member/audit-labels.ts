@@ -232,8 +232,10 @@ export const MEMBER_AUDIT_LABELS: AuditLabels = {
     通知: 'Notice',
     积分明细: 'Points ledger',
     会员列表: 'Members',
-    行为日志: 'Member action log',
+    会员行为日志: 'Member action log',
     签到记录: 'Check-in records',
+    家庭成员: 'Family members',
+    等级变更记录: 'Grade changes',
   },
   messages: {
     查看会员手机号明文: "Revealed the member's phone number",

@@ -1,5 +1,8 @@
 import {
   NOTIFY_TARGET_LABELS,
+  SETTINGS_SECTIONS,
+  findPage,
+  settingsPageOf,
   PAY_FIELD_LABELS,
   SEARCH_WORD_TYPE_LABELS,
   SMS_SCENE_LABELS,
@@ -228,6 +231,14 @@ export const SYSTEM_AUDIT_LABELS: AuditLabels = {
     },
   },
   targetWords: {
+    // "系统配置 <the settings page>": the page by its catalogue title.
+    ...Object.fromEntries(
+      SETTINGS_SECTIONS.flatMap((section) => {
+        const page = findPage(settingsPageOf(section));
+        return page ? [[page.title, page.titleEn]] : [];
+      }),
+    ),
+    在线会话: 'Online sessions',
     系统配置: 'Settings',
     支付配置: 'Payment settings',
     微信支付: 'WeChat Pay',
