@@ -273,8 +273,18 @@ describe('AuditLabelBook', () => {
   });
 
   it('masks mobile and identity numbers wherever they appear', () => {
-    const [row] = book.changes('shop', { note: '联系 13912345678，证件 110101198503071234' }, null);
-    expect(row?.before?.zh).toBe('联系 139****5678，证件 110101********1234');
+    const [note, mobile, count] = book.changes(
+      'shop',
+      {
+        note: '联系 13912345678，证件 110101198503071234',
+        mobile: 13912345678,
+        count: 1764000000000,
+      },
+      null,
+    );
+    expect(note?.before?.zh).toBe('联系 139****5678，证件 110101********1234');
+    expect(mobile?.before?.zh).toBe('139****5678');
+    expect(count?.before?.zh).toBe('1764000000000');
   });
 
   it("names the areas' targets and fixed messages in English; a typed reason stays as written", () => {

@@ -286,7 +286,8 @@ export class AuditLabelBook {
     if (format === 'idNumber' && typeof value === 'string') return both(maskIdNumber(value));
     if (format === 'fen' && typeof value === 'number') return both(`¥${(value / 100).toFixed(2)}`);
     if (typeof value === 'boolean') return YES_NO[String(value) as 'true' | 'false'];
-    if (typeof value === 'number') return both(String(value));
+    // A phone number may have been written as a number too.
+    if (typeof value === 'number') return both(maskNumbersIn(String(value)));
     if (typeof value === 'string') return both(maskNumbersIn(value));
     if (isPlainObject(value)) return this.readObject(module, path, value);
     return both(maskNumbersIn(JSON.stringify(value)));
