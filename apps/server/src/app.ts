@@ -27,6 +27,7 @@ import { member } from './modules/member/index.js';
 import { system } from './modules/system/index.js';
 import type { Area, RoutePlugin } from './platform/area.js';
 import { AuditService } from './platform/audit.js';
+import { AuditLabelBook, PLATFORM_AUDIT_LABELS } from './platform/audit-labels.js';
 import { Authenticator } from './platform/auth.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
@@ -66,6 +67,14 @@ export type { RoutePlugin } from './platform/area.js';
  */
 export const AREAS: readonly Area[] = [auth, authority, system, member];
 
+/** The operation log's labels: the platform's, then each area's. */
+export function auditLabelBook(): AuditLabelBook {
+  return new AuditLabelBook([
+    PLATFORM_AUDIT_LABELS,
+    ...AREAS.flatMap((area) => (area.audit ? [area.audit] : [])),
+  ]);
+}
+
 export interface BuildAppOptions {
   config: AppConfig;
   db: Db;
@@ -80,6 +89,8 @@ export interface BuildAppOptions {
   secrets?: SecretBox;
   /** Uploaded files; by default DATA_DIR/uploads on local disk. */
   storage?: FileStorage;
+  /** Refuse operation-log entries that have no label (the API tests turn it on). */
+  strictAuditLabels?: boolean;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -137,11 +148,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     config,
     db,
     now,
-    audit: new AuditService(
-      db,
-      now,
-      AREAS.flatMap((area) => Object.entries(area.auditModules ?? {})),
-    ),
+    audit: new AuditService(db, now, auditLabelBook(), {
+      strictLabels: opts.strictAuditLabels ?? false,
+    }),
     settings: new SettingsService(db, now),
     sessions,
     grants,

@@ -83,12 +83,12 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
       const page1 = await listBody({});
       expect(page1.pagination).toEqual({ current: 1, pageSize: 20, total: SEEDED });
       expect(page1.list).toHaveLength(20);
-      expect(page1.list[0]?.target).toBe(`对象 ${SEEDED - 1}`);
+      expect(page1.list[0]?.target.zh).toBe(`对象 ${SEEDED - 1}`);
       const times = page1.list.map((r) => r.createdAt);
       expect(times).toEqual([...times].sort((a, b) => b - a));
 
       const page2 = await listBody({ current: '2' });
-      expect(page2.list.map((r) => r.target)).toEqual(
+      expect(page2.list.map((r) => r.target.zh)).toEqual(
         Array.from({ length: 10 }, (_, i) => `对象 ${9 - i}`),
       );
       const page3 = await listBody({ current: '3', pageSize: '15' });
@@ -98,7 +98,7 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
 
     it('sorts by time ascending on request', async () => {
       const page = await listBody({ sortField: 'createdAt', sortOrder: 'ascend', pageSize: '5' });
-      expect(page.list.map((r) => r.target)).toEqual([
+      expect(page.list.map((r) => r.target.zh)).toEqual([
         '对象 0',
         '对象 1',
         '对象 2',
@@ -107,21 +107,43 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
       ]);
     });
 
-    it('answers labels and before/after snapshots as stored (secrets stay redacted)', async () => {
+    it('answers labels in both languages and a readable before/after (secrets stay hidden)', async () => {
       const page = await listBody({ pageSize: '1', sortOrder: 'ascend', sortField: 'createdAt' });
       expect(page.list[0]).toMatchObject({
         operatorName: 'zhangsan',
         module: 'authority',
-        moduleLabel: '权限管理',
+        moduleLabel: { zh: '权限管理', en: 'Permissions' },
         action: 'delete',
-        actionLabel: '删除',
+        actionLabel: { zh: '删除', en: 'Delete' },
+        target: { zh: '对象 0', en: '对象 0' },
         ip: '10.0.0.0',
         result: 'failure',
-        message: '记录 0',
+        message: { zh: '记录 0', en: '记录 0' },
         requestId: 'req-0',
-        before: { name: '旧0', nested: { n: 0 } },
-        after: { name: '新0', password: '***' },
       });
+      expect(page.list[0]?.changes).toEqual([
+        {
+          field: 'name',
+          label: { zh: '名称', en: 'Name' },
+          before: { zh: '旧0', en: '旧0' },
+          after: { zh: '新0', en: '新0' },
+          changed: true,
+        },
+        {
+          field: 'nested.n',
+          label: { zh: 'nested · n', en: 'nested · n' },
+          before: { zh: '0', en: '0' },
+          after: null,
+          changed: true,
+        },
+        {
+          field: 'password',
+          label: { zh: '密码', en: 'Password' },
+          before: null,
+          after: { zh: '已隐藏', en: 'hidden' },
+          changed: true,
+        },
+      ]);
     });
 
     it('filters by operator name (contains, any case, wildcards literal)', async () => {
@@ -139,21 +161,21 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
       expect(setting.list.every((r) => r.module === 'setting')).toBe(true);
 
       const deletes = await listBody({ action: 'delete' });
-      expect(deletes.list.map((r) => r.target)).toEqual(
+      expect(deletes.list.map((r) => r.target.zh)).toEqual(
         ['25', '20', '15', '10', '5', '0'].map((i) => `对象 ${i}`),
       );
       const failures = await listBody({ result: 'failure' });
-      expect(failures.list.map((r) => r.target)).toEqual(
+      expect(failures.list.map((r) => r.target.zh)).toEqual(
         ['28', '21', '14', '7', '0'].map((i) => `对象 ${i}`),
       );
       const window = await listBody({
         startTime: String(base + 10 * MINUTE),
         endTime: String(base + 12 * MINUTE),
       });
-      expect(window.list.map((r) => r.target)).toEqual(['对象 12', '对象 11', '对象 10']);
+      expect(window.list.map((r) => r.target.zh)).toEqual(['对象 12', '对象 11', '对象 10']);
 
       const combined = await listBody({ module: 'authority', action: 'delete', result: 'failure' });
-      expect(combined.list.map((r) => r.target)).toEqual(['对象 0']);
+      expect(combined.list.map((r) => r.target.zh)).toEqual(['对象 0']);
     });
 
     it('refuses bad queries with field errors', async () => {
@@ -188,15 +210,15 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
       );
       expect(body.state).toBe(200);
       expect(body.data.modules).toEqual([
-        { value: 'auth', label: '登录认证' },
-        { value: 'authority', label: '权限管理' },
-        { value: 'setting', label: '站点与运营配置' },
+        { value: 'auth', label: { zh: '登录认证', en: 'Sign-in' } },
+        { value: 'authority', label: { zh: '权限管理', en: 'Permissions' } },
+        { value: 'setting', label: { zh: '站点与运营配置', en: 'Site and operations settings' } },
       ]);
       expect(body.data.actions).toEqual(
         expect.arrayContaining([
-          { value: 'delete', label: '删除' },
-          { value: 'edit', label: '编辑' },
-          { value: 'login', label: '登录' },
+          { value: 'delete', label: { zh: '删除', en: 'Delete' } },
+          { value: 'edit', label: { zh: '编辑', en: 'Edit' } },
+          { value: 'login', label: { zh: '登录', en: 'Sign in' } },
         ]),
       );
     });
@@ -247,7 +269,9 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
       );
       expect(data.every((r) => r[2] === '站点与运营配置')).toBe(true);
       expect(data[0]?.[6]).toBe('成功');
-      expect(JSON.parse(String(data[0]?.[10]))).toEqual({ name: '新1', password: '***' });
+      // The changed fields, one "字段：值" a line, by their labels; the secret hidden.
+      expect(data[0]?.[9]).toBe('名称：旧1\nnested · n：1');
+      expect(data[0]?.[10]).toBe('名称：新1\n密码：已隐藏');
 
       const audit = await t.db
         .selectFrom('operation_logs')

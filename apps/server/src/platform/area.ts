@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DemoContext } from '../db/demo/context.js';
 import type { Database } from '../db/schema.js';
+import type { AuditLabels } from './audit-labels.js';
 import type { AppContext } from './context.js';
 import type { JobHandler } from './jobs.js';
 import type { TodoDef } from './todos.js';
@@ -20,8 +21,8 @@ export interface Area {
   name: string;
   /** Its entities' route plugins, registered in this order. */
   routes: readonly RoutePlugin[];
-  /** Operation-log module keys it records under, with the Chinese label the log page shows. */
-  auditModules?: Readonly<Record<string, string>>;
+  /** The operation-log labels of what it writes: modules, actions, snapshot fields, target words. */
+  audit?: AuditLabels;
   /** Job handlers by kind (the scheduler runs them). */
   jobs?: (ctx: AppContext) => Readonly<Record<string, JobHandler>>;
   /** The home overview's to-dos it contributes. */

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.js';
 import { toDbJson } from '../db/values.js';
 import type { Actor } from './actor.js';
 import type { Clock } from './clock.js';
+import { AuditLabelBook, PLATFORM_AUDIT_LABELS, REDACTED } from './audit-labels.js';
 import { OperateLogRepo } from './operation-logs.js';
 import { PermissionError } from './errors.js';
 
@@ -11,7 +12,7 @@ import { PermissionError } from './errors.js';
  * before/after, IP, result, request id). Login attempts are recorded too.
  */
 
-/** A module key of the operation log (each area lists its keys with their labels). */
+/** A module key of the operation log (each area labels its keys: audit-labels.ts). */
 export type AuditModule = string;
 
 export interface AuditActor {
@@ -38,7 +39,6 @@ export interface AuditEntry {
 
 /** Keys whose values never reach the log (before/after snapshots may come straight from rows). */
 const SECRET_KEY = /password|secret|token|hash/i;
-const REDACTED = '***';
 
 function redact(value: unknown, depth = 0): unknown {
   if (depth > 8 || value === null || typeof value !== 'object') return value;
@@ -51,33 +51,36 @@ function redact(value: unknown, depth = 0): unknown {
   );
 }
 
-export class AuditService {
-  private readonly labels: ReadonlyMap<string, string>;
+export interface AuditServiceOptions {
+  /**
+   * Refuse (throw) an entry with a module, action, field or value that has no label: the API
+   * tests run so, and fail when a change writes something the log page cannot name.
+   */
+  strictLabels?: boolean;
+}
 
+export class AuditService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
-    /** Module keys with the Chinese label the log page shows, in the order the page lists them. */
-    labels: Iterable<readonly [string, string]> = [],
-  ) {
-    this.labels = new Map(labels);
-  }
-
-  /** The Chinese label of a module key (the key itself when unknown). */
-  moduleLabel(module: string): string {
-    return this.labels.get(module) ?? module;
-  }
-
-  /** The known module keys, in order. */
-  knownModules(): string[] {
-    return [...this.labels.keys()];
-  }
+    /** The labels of every area: how the log page, its drawer and its export read entries. */
+    readonly labels: AuditLabelBook = new AuditLabelBook([PLATFORM_AUDIT_LABELS]),
+    private readonly options: AuditServiceOptions = {},
+  ) {}
 
   /**
    * Write one raw entry (the operator given as is: login attempts, where nobody is logged in yet).
    * Pass a transaction to make the entry part of the change it records.
    */
   async write(entry: AuditEntry, executor: Kysely<Database> = this.db): Promise<void> {
+    if (this.options.strictLabels) {
+      const missing = this.labels.missing(entry);
+      if (missing.length > 0) {
+        throw new Error(
+          `操作日志缺少名称（在 modules/<area>/audit-labels.ts 中补上）：${missing.join('；')}`,
+        );
+      }
+    }
     await new OperateLogRepo(executor).insert({
       operator_id: entry.operator.id,
       operator_name: entry.operator.username,

@@ -77,6 +77,8 @@ export async function createTestApp(
       captchaText: () => captcha.next,
       logger: opts.logger ?? false,
       extraRoutes: opts.extraRoutes,
+      // Every entry a test writes must have its labels (the log page names each of them).
+      strictAuditLabels: true,
     });
   } catch (err) {
     await database.destroy();

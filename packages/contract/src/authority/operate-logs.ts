@@ -48,56 +48,48 @@ export type OperateLogListQuery = z.infer<typeof operateLogListQuerySchema>;
 export const operateLogExportQuerySchema = operateLogFilterSchema.superRefine(checkTimeRange);
 export type OperateLogExportQuery = z.infer<typeof operateLogExportQuerySchema>;
 
+/** A text in both languages of the UI (the operation log names everything in both). */
+export const localizedTextSchema = z.object({ zh: z.string(), en: z.string() });
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+/** One field of an entry's before/after table, read as a person would (labels, masked, times). */
+export const operateLogChangeSchema = z.object({
+  /** The field's key path as written ("status", "filter.phone"); "" when a snapshot is one value. */
+  field: z.string(),
+  label: localizedTextSchema,
+  /** null: the field is not in that snapshot (an add has no before, a delete no after). */
+  before: localizedTextSchema.nullable(),
+  after: localizedTextSchema.nullable(),
+  changed: z.boolean(),
+});
+export type OperateLogChange = z.infer<typeof operateLogChangeSchema>;
+
 export const operateLogItemSchema = z.object({
   id: z.number().int(),
   createdAt: z.number().int(),
   operatorId: z.number().int().nullable(),
   operatorName: z.string(),
   module: z.string(),
-  moduleLabel: z.string(),
+  moduleLabel: localizedTextSchema,
   action: z.string(),
-  actionLabel: z.string(),
-  target: z.string(),
+  actionLabel: localizedTextSchema,
+  /** What was changed ("会员 张三（138****1234）"), personal numbers masked. */
+  target: localizedTextSchema,
   ip: z.string(),
   result: z.enum(OPERATE_LOG_RESULTS),
-  message: z.string(),
+  /** A known message in English too; a reason an operator typed reads as written in both. */
+  message: localizedTextSchema,
   requestId: z.string(),
-  /** Snapshots as stored (secrets already replaced by "***"); null when none. */
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  /** The before/after table (secrets shown as hidden, never their value); empty when none. */
+  changes: z.array(operateLogChangeSchema),
 });
 export type OperateLogItem = z.infer<typeof operateLogItemSchema>;
 
-export const labelledOptionSchema = z.object({ value: z.string(), label: z.string() });
-export type LabelledOption = z.infer<typeof labelledOptionSchema>;
+export const localizedOptionSchema = z.object({ value: z.string(), label: localizedTextSchema });
+export type LocalizedOption = z.infer<typeof localizedOptionSchema>;
 
 export const operateLogOptionsSchema = z.object({
-  modules: z.array(labelledOptionSchema),
-  actions: z.array(labelledOptionSchema),
+  modules: z.array(localizedOptionSchema),
+  actions: z.array(localizedOptionSchema),
 });
 export type OperateLogOptions = z.infer<typeof operateLogOptionsSchema>;
-
-/** Chinese labels of the actions the log records (an unknown action shows its key). */
-export const OPERATE_LOG_ACTION_LABELS: Record<string, string> = {
-  login: '登录',
-  logout: '退出登录',
-  refresh: '刷新令牌',
-  updatePwd: '修改密码',
-  add: '新增',
-  edit: '编辑',
-  update: '修改',
-  save: '保存',
-  delete: '删除',
-  export: '导出',
-  reveal: '查看明文',
-  reset: '重置密码',
-  enable: '启用',
-  disable: '停用',
-  session: '会话管理',
-  revoke: '结束会话',
-  upload: '上传',
-  suggest: '重建联想词',
-  test: '测试发送',
-  publish: '发布',
-  settingInit: '刷新配置',
-};

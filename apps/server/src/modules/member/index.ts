@@ -13,6 +13,7 @@ import { NOTICE_SEND_JOB, NoticeService } from './notices/service.js';
 import { pointsRoutes } from './points/routes.js';
 import { POINTS_EXPIRE_JOB, PointsService } from './points/service.js';
 import { signRoutes } from './sign-ins/routes.js';
+import { MEMBER_AUDIT_LABELS } from './audit-labels.js';
 
 /** Members and what they do: contacts, grades, channels, logs, log-offs, points, check-ins, notices. */
 export const member: Area = {
@@ -28,7 +29,7 @@ export const member: Area = {
     signRoutes,
     noticeRoutes,
   ],
-  auditModules: { sign: '签到管理', notice: '消息通知', member: '会员管理', points: '积分管理' },
+  audit: MEMBER_AUDIT_LABELS,
   jobs: (ctx) => {
     const points = PointsService.of(ctx);
     const notices = new NoticeService(ctx);

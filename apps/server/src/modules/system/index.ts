@@ -7,6 +7,7 @@ import { searchRoutes } from './search-words/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { smsRoutes } from './sms-templates/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
+import { SYSTEM_AUDIT_LABELS } from './audit-labels.js';
 
 /** The home overview and the system settings: site, payments, search words, SMS, agreements. */
 export const system: Area = {
@@ -20,13 +21,6 @@ export const system: Area = {
     smsRoutes,
     agreementRoutes,
   ],
-  auditModules: {
-    setting: '站点与运营配置',
-    search: '搜索配置',
-    sms: '短信模板',
-    agreement: '协议管理',
-    upload: '文件上传',
-    payment: '支付配置',
-  },
+  audit: SYSTEM_AUDIT_LABELS,
   demo: systemDemo,
 };

@@ -44,7 +44,7 @@ export interface ClientMeta {
 }
 
 /** Operation-log wording of each login outcome. */
-const LOGIN_RESULT_MESSAGES: Record<LoginFailureReason | 'ok', string> = {
+export const LOGIN_RESULT_MESSAGES: Record<LoginFailureReason | 'ok', string> = {
   ok: '登录成功',
   captcha: '验证码错误或已过期',
   locked: '失败次数过多，已暂时锁定',

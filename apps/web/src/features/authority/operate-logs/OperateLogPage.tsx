@@ -11,6 +11,7 @@ import {
 import { usePageActions } from '../../../shared/stores/permission';
 import { fetchOperateLogs, operateLogKeys, useOperateLogOptions } from './api';
 import { OperateLogDetail } from './components/OperateLogDetail';
+import { useLocalText } from './localized';
 import './locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
@@ -19,7 +20,16 @@ export default function OperateLogPage() {
   const { t } = useTranslation('operateLog');
   const actions = usePageActions(useFrontPath<'operateLogs'>());
   const options = useOperateLogOptions();
+  const local = useLocalText();
   const [open, setOpen] = useState<OperateLogItem | null>(null);
+  const moduleOptions = useMemo(
+    () => (options.data?.modules ?? []).map((o) => ({ value: o.value, label: local(o.label) })),
+    [options.data, local],
+  );
+  const actionOptions = useMemo(
+    () => (options.data?.actions ?? []).map((o) => ({ value: o.value, label: local(o.label) })),
+    [options.data, local],
+  );
 
   const columns = useMemo<ListColumn<OperateLogItem>[]>(
     () => [
@@ -36,17 +46,27 @@ export default function OperateLogPage() {
         title: t('col.module'),
         dataIndex: 'module',
         width: 130,
-        render: (_: string, r) => r.moduleLabel,
-        search: { type: 'select', options: options.data?.modules ?? [], order: 1 },
+        render: (_: string, r) => local(r.moduleLabel),
+        search: { type: 'select', options: moduleOptions, order: 1 },
       },
       {
         title: t('col.action'),
         dataIndex: 'action',
         width: 110,
-        render: (_: string, r) => r.actionLabel,
-        search: { type: 'select', options: options.data?.actions ?? [], order: 2 },
+        render: (_: string, r) => local(r.actionLabel),
+        search: { type: 'select', options: actionOptions, order: 2 },
       },
-      { title: t('col.target'), dataIndex: 'target', ellipsis: true, width: 180 },
+      {
+        title: t('col.target'),
+        dataIndex: 'target',
+        ellipsis: { showTitle: false },
+        width: 200,
+        render: (_: unknown, r) => (
+          <Tooltip placement="topLeft" title={local(r.target)}>
+            {local(r.target)}
+          </Tooltip>
+        ),
+      },
       { title: t('col.ip'), dataIndex: 'ip', width: 130 },
       {
         title: t('col.result'),
@@ -69,9 +89,9 @@ export default function OperateLogPage() {
         dataIndex: 'message',
         width: 220,
         ellipsis: { showTitle: false },
-        render: (v: string) => (
-          <Tooltip placement="topLeft" title={v}>
-            {v || '-'}
+        render: (_: unknown, r) => (
+          <Tooltip placement="topLeft" title={local(r.message)}>
+            {local(r.message) || '-'}
           </Tooltip>
         ),
       },
@@ -87,7 +107,7 @@ export default function OperateLogPage() {
         ),
       },
     ],
-    [t, options.data],
+    [t, local, moduleOptions, actionOptions],
   );
 
   return (

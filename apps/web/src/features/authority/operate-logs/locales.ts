@@ -25,11 +25,10 @@ const zh = {
     field: '字段',
     before: '修改前',
     after: '修改后',
-    value: '值',
+    value: '内容',
     noChanges: '该操作没有记录修改前后的数据',
     changedOnly: '只看有变化的字段',
     changedCount: '共 {{count}} 个字段有变化',
-    redacted: '已隐藏',
   },
 };
 
@@ -61,7 +60,6 @@ const en: typeof zh = {
     noChanges: 'No before/after data was recorded for this operation',
     changedOnly: 'Changed fields only',
     changedCount: '{{count}} fields changed',
-    redacted: 'hidden',
   },
 };
 

@@ -1,77 +1,93 @@
-import { useMemo, useState } from 'react';
-import { Drawer, Empty, Space, Switch, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import {
+  Drawer,
+  Grid,
+  Empty,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate, type OperateLogItem } from '@health/contract';
+import { formatDate, type OperateLogChange, type OperateLogItem } from '@health/contract';
 import { DetailView } from '../../../../shared/components/detail';
-import { diffSnapshots, displaySnapshotValue, isRedacted, type DiffRow } from '../operate-log-diff';
+import { useLocalText } from '../localized';
 import '../locales';
 import './operate-log.css';
 
-function SnapshotValue({ value, present }: { value: unknown; present: boolean }) {
-  const { t } = useTranslation('operateLog');
-  if (present && isRedacted(value)) {
-    return (
-      <Space size={4}>
-        <code>***</code>
-        <Tag>{t('drawer.redacted')}</Tag>
-      </Space>
-    );
-  }
-  const text = displaySnapshotValue(value, present);
-  if (!present) return <span className="operate-log-absent">-</span>;
-  return text.includes('\n') ? (
-    <pre className="operate-log-json">{text}</pre>
-  ) : (
-    <span className="operate-log-value">{text}</span>
-  );
+/** One side of a field: "-" when the snapshot has no such field. */
+function ChangeValue({ value }: { value: OperateLogChange['before'] }) {
+  const local = useLocalText();
+  if (value === null) return <span className="operate-log-absent">-</span>;
+  return <span className="operate-log-value">{local(value)}</span>;
 }
 
-/** Field-by-field before/after table; changed rows highlighted. */
-export function OperateLogDiff({ before, after }: { before: unknown; after: unknown }) {
+/** Field-by-field before/after table, by the fields' labels; changed rows highlighted. */
+export function OperateLogDiff({ changes }: { changes: OperateLogChange[] }) {
   const { t } = useTranslation('operateLog');
-  const rows = useMemo(() => diffSnapshots(before, after), [before, after]);
+  const local = useLocalText();
   const [changedOnly, setChangedOnly] = useState(false);
-  if (rows.length === 0) {
+  const narrow = !Grid.useBreakpoint().sm;
+  if (changes.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('drawer.noChanges')} />;
   }
-  const changed = rows.filter((r) => r.changed).length;
-  const shown = changedOnly ? rows.filter((r) => r.changed) : rows;
+  // An add, a delete or a reveal has one side only: its fields and values, without a diff.
+  const hasBefore = changes.some((r) => r.before !== null);
+  const hasAfter = changes.some((r) => r.after !== null);
+  const twoSided = hasBefore && hasAfter;
+  const changed = changes.filter((r) => r.changed).length;
+  const shown = twoSided && changedOnly ? changes.filter((r) => r.changed) : changes;
+  const fieldColumn: TableColumnsType<OperateLogChange>[number] = {
+    title: t('drawer.field'),
+    key: 'field',
+    width: narrow ? 96 : 200,
+    render: (_, r) => local(r.label),
+  };
+  const columns: TableColumnsType<OperateLogChange> = twoSided
+    ? [
+        fieldColumn,
+        {
+          title: t('drawer.before'),
+          key: 'before',
+          render: (_, r) => <ChangeValue value={r.before} />,
+        },
+        {
+          title: t('drawer.after'),
+          key: 'after',
+          render: (_, r) => <ChangeValue value={r.after} />,
+        },
+      ]
+    : [
+        fieldColumn,
+        {
+          title: t('drawer.value'),
+          key: 'value',
+          render: (_, r) => <ChangeValue value={hasAfter ? r.after : r.before} />,
+        },
+      ];
   return (
     <div data-testid="operate-log-diff">
-      <div className="operate-log-diff-bar">
-        <Typography.Text type="secondary">
-          {t('drawer.changedCount', { count: changed })}
-        </Typography.Text>
-        <Space size={6}>
-          <Switch size="small" checked={changedOnly} onChange={setChangedOnly} />
-          <span>{t('drawer.changedOnly')}</span>
-        </Space>
-      </div>
-      <Table<DiffRow>
+      {twoSided && (
+        <div className="operate-log-diff-bar">
+          <Typography.Text type="secondary">
+            {t('drawer.changedCount', { count: changed })}
+          </Typography.Text>
+          <Space size={6}>
+            <Switch size="small" checked={changedOnly} onChange={setChangedOnly} />
+            <span>{t('drawer.changedOnly')}</span>
+          </Space>
+        </div>
+      )}
+      <Table<OperateLogChange>
         size="small"
         bordered
         pagination={false}
         rowKey={(r) => r.field || '(value)'}
         dataSource={shown}
-        rowClassName={(r) => (r.changed ? 'operate-log-changed' : '')}
-        columns={[
-          {
-            title: t('drawer.field'),
-            dataIndex: 'field',
-            width: 180,
-            render: (field: string) => <code>{field || t('drawer.value')}</code>,
-          },
-          {
-            title: t('drawer.before'),
-            key: 'before',
-            render: (_, r) => <SnapshotValue value={r.before} present={r.inBefore} />,
-          },
-          {
-            title: t('drawer.after'),
-            key: 'after',
-            render: (_, r) => <SnapshotValue value={r.after} present={r.inAfter} />,
-          },
-        ]}
+        rowClassName={(r) => (twoSided && r.changed ? 'operate-log-changed' : '')}
+        columns={columns}
       />
     </div>
   );
@@ -85,6 +101,10 @@ export function OperateLogDetail({
   onClose: () => void;
 }) {
   const { t } = useTranslation('operateLog');
+  const local = useLocalText();
+  // A phone reads the basics one per line.
+  const narrow = !Grid.useBreakpoint().sm;
+  const basicColumns = narrow ? 1 : 2;
   return (
     <Drawer
       open={!!item}
@@ -97,16 +117,16 @@ export function OperateLogDetail({
       {item && (
         <Space direction="vertical" size={24} style={{ width: '100%' }}>
           <DetailView
-            column={2}
+            column={basicColumns}
             sections={[
               {
                 title: t('drawer.basic'),
                 items: [
                   { label: t('col.time'), value: formatDate(item.createdAt) },
                   { label: t('col.operator'), value: item.operatorName },
-                  { label: t('col.module'), value: item.moduleLabel },
-                  { label: t('col.action'), value: item.actionLabel },
-                  { label: t('col.target'), value: item.target, span: 2 },
+                  { label: t('col.module'), value: local(item.moduleLabel) },
+                  { label: t('col.action'), value: local(item.actionLabel) },
+                  { label: t('col.target'), value: local(item.target), span: basicColumns },
                   { label: t('col.ip'), value: item.ip },
                   {
                     label: t('col.result'),
@@ -116,15 +136,15 @@ export function OperateLogDetail({
                       </Tag>
                     ),
                   },
-                  { label: t('col.message'), value: item.message, span: 2 },
-                  { label: t('drawer.requestId'), value: item.requestId, span: 2 },
+                  { label: t('col.message'), value: local(item.message), span: basicColumns },
+                  { label: t('drawer.requestId'), value: item.requestId, span: basicColumns },
                 ],
               },
             ]}
           />
           <section>
             <Typography.Title level={5}>{t('drawer.changes')}</Typography.Title>
-            <OperateLogDiff before={item.before} after={item.after} />
+            <OperateLogDiff changes={item.changes} />
           </section>
         </Space>
       )}
