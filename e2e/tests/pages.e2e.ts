@@ -58,7 +58,7 @@ describe.runIf(run)('every page loads with its title and data', () => {
     expect(BUILT_MENU_PAGES.length).toBeGreaterThanOrEqual(27);
   });
 
-  it('opens each menu page at 1366 px', () => openEachPage(1366, 820), 180_000);
+  it('opens each menu page at 1440 × 900', () => openEachPage(1440, 900), 180_000);
 
   it('opens each menu page on a 375 px phone', () => openEachPage(375, 812), 180_000);
 });
