@@ -135,6 +135,26 @@ describe.runIf(run)('layouts fit the window', () => {
     expect(lists).toContain(MEMBERS);
     await openList(page, MEMBERS);
     await screenshot(page, 'layout-members-375');
+
+    // A date range is picked within the phone's width (one month, both arrows).
+    const form = page.getByTestId('list-query-form');
+    await form.getByRole('button', { name: /展\s*开/ }).click();
+    await form.getByPlaceholder('开始日期').first().click();
+    const popup = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+    await see(popup);
+    const box = await popup.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left >= 0, right: r.right <= window.innerWidth, top: r.top >= 0 };
+    });
+    expect(box).toEqual({ left: true, right: true, top: true });
+    await popup.locator('.ant-picker-header-next-btn').first().click();
+    const days = popup.locator('td.ant-picker-cell-in-view');
+    await days.nth(3).click();
+    await days.nth(10).click();
+    expect(await form.getByPlaceholder('结束日期').first().inputValue()).toMatch(
+      /^\d{4}-\d{2}-11$/,
+    );
+    await screenshot(page, 'layout-members-375-range');
     expect(consoleErrors).toEqual([]);
     await context.close();
   }, 240_000);
