@@ -5,7 +5,8 @@ import { useAppStore } from '../../shared/stores/app';
 
 /**
  * Device mode (spec §2, §4): under 992 px the device is mobile and the sidebar collapses; on
- * mobile the sidebar also closes on every route change.
+ * mobile the sidebar also closes on every route change. Back on a desktop width the sidebar is
+ * as the user left it there (the store keeps the automatic closes out of the cookie).
  */
 export function useResponsive(): void {
   const { pathname } = useLocation();
@@ -15,10 +16,7 @@ export function useResponsive(): void {
     const update = () => {
       if (document.hidden) return;
       const mobile = window.innerWidth < MOBILE_BREAKPOINT_PX;
-      const { device, setDevice, closeSidebar } = useAppStore.getState();
-      const next = mobile ? 'mobile' : 'desktop';
-      if (next !== device) setDevice(next);
-      if (mobile && device !== 'mobile') closeSidebar(true);
+      useAppStore.getState().setDevice(mobile ? 'mobile' : 'desktop');
     };
     update();
     window.addEventListener('resize', update);

@@ -4,13 +4,18 @@ import { SIDEBAR_COOKIE } from '@health/contract';
 
 export type Device = 'desktop' | 'mobile';
 
-/** Layout state (vue-element-admin's "app" module): sidebar, device. Sidebar state in a cookie "1"/"0". */
+/**
+ * Layout state (vue-element-admin's "app" module): sidebar, device. The cookie "1"/"0" holds the
+ * sidebar state the user chose on a desktop width; on mobile the sidebar is a drawer that opens
+ * and closes by itself, and none of that is written as the user's choice.
+ */
 export interface AppState {
   sidebar: { opened: boolean; withoutAnimation: boolean };
   device: Device;
   toggleSidebar: () => void;
   closeSidebar: (withoutAnimation: boolean) => void;
   openSidebar: () => void;
+  /** Mobile closes the sidebar; back on desktop it is as the user last left it there. */
   setDevice: (device: Device) => void;
 }
 
@@ -22,21 +27,24 @@ function readSidebarCookie(): boolean {
 
 const writeCookie = (opened: boolean) => Cookies.set(SIDEBAR_COOKIE, opened ? '1' : '0');
 
-export const useAppStore = create<AppState>()((set, get) => ({
-  sidebar: { opened: readSidebarCookie(), withoutAnimation: false },
-  device: 'desktop',
-  toggleSidebar: () => {
-    const opened = !get().sidebar.opened;
-    writeCookie(opened);
-    set({ sidebar: { opened, withoutAnimation: false } });
-  },
-  closeSidebar: (withoutAnimation) => {
-    writeCookie(false);
-    set({ sidebar: { opened: false, withoutAnimation } });
-  },
-  openSidebar: () => {
-    writeCookie(true);
-    set({ sidebar: { opened: true, withoutAnimation: false } });
-  },
-  setDevice: (device) => set({ device }),
-}));
+export const useAppStore = create<AppState>()((set, get) => {
+  /** Open or close; only a desktop state is remembered. */
+  const setOpened = (opened: boolean, withoutAnimation: boolean) => {
+    if (get().device === 'desktop') writeCookie(opened);
+    set({ sidebar: { opened, withoutAnimation } });
+  };
+  return {
+    sidebar: { opened: readSidebarCookie(), withoutAnimation: false },
+    device: 'desktop',
+    toggleSidebar: () => setOpened(!get().sidebar.opened, false),
+    closeSidebar: (withoutAnimation) => setOpened(false, withoutAnimation),
+    openSidebar: () => setOpened(true, false),
+    setDevice: (device) => {
+      if (device === get().device) return;
+      set({
+        device,
+        sidebar: { opened: device === 'desktop' && readSidebarCookie(), withoutAnimation: true },
+      });
+    },
+  };
+});

@@ -251,7 +251,6 @@ export default function OperatorListPage() {
         request={fetchOperators}
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         headerTitle={t('operator.title')}
-        scroll={{ x: 1300 }}
         toolbar={
           actions.includes('add') && (
             <AddButton onClick={() => void navigate(PAGES.operatorEdit)}>

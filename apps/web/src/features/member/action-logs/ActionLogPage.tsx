@@ -64,7 +64,6 @@ export default function ActionLogPage() {
       defaultSort={{ field: 'createdAt', order: 'descend' }}
       headerTitle={t('action.title')}
       exportSpec={exportIf(actions, ActionLogPaths.export, t('action.exportName'))}
-      scroll={{ x: 1000 }}
     />
   );
 }

@@ -247,7 +247,6 @@ export default function ChannelPage() {
         request={fetchChannels}
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         headerTitle={t('channel.title')}
-        scroll={{ x: 1300 }}
         toolbar={
           actions.includes('add') && (
             <AddButton onClick={() => setEditing({ channel: null })}>{t('common.add')}</AddButton>

@@ -79,7 +79,6 @@ export default function GradeLogPage() {
       defaultSort={{ field: 'createdAt', order: 'descend' }}
       headerTitle={t('gradeLog.title')}
       exportSpec={exportIf(actions, GradePaths.logExport, t('gradeLog.exportName'))}
-      scroll={{ x: 1100 }}
     />
   );
 }

@@ -155,7 +155,6 @@ export default function LogoffPage() {
         request={fetchLogoffs}
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         headerTitle={t('logoff.title')}
-        scroll={{ x: 1300 }}
       />
       <RejectDialog
         item={rejecting}

@@ -169,7 +169,6 @@ export default function MemberListPage() {
         defaultSort={{ field: 'registeredAt', order: 'descend' }}
         actionRef={ref}
         headerTitle={t('list.title')}
-        scroll={{ x: 1400 }}
         toolbar={
           actions.includes('add') && (
             <AddButton onClick={() => setForm({ id: null })}>{t('list.add')}</AddButton>

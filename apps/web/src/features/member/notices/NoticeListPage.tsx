@@ -214,7 +214,6 @@ export default function NoticeListPage() {
         request={fetchNotices}
         actionRef={ref}
         headerTitle={t('notice.title')}
-        scroll={{ x: 'max-content' }}
         toolbar={
           actions.includes('add') && (
             <Button type="primary" onClick={() => navigate(PAGES.noticeEdit)}>

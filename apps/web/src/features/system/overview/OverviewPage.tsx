@@ -1,8 +1,8 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { Link } from 'react-router';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, thousands, type HomeOverview } from '@health/contract';
+import { LinkButton } from '../../../shared/components/LinkButton';
 import { ProgressFallback } from '../../../shared/components/ProgressFallback';
 import { usePermissionStore } from '../../../shared/stores/permission';
 import { useHomeOverview } from './api';
@@ -27,9 +27,9 @@ function KpiCard({ kpi }: { kpi: Kpi }) {
       <h2 className="kpi-head">
         <span>{title}</span>
         {canOpen && kpi.link && (
-          <Link to={kpi.link} aria-label={t('home.open', { title })}>
+          <LinkButton to={kpi.link} size="small" aria-label={t('home.open', { title })}>
             {t('home.view')}
-          </Link>
+          </LinkButton>
         )}
       </h2>
       <div className="kpi-label">{t('home.today')}</div>

@@ -181,7 +181,6 @@ export default function SearchListPage() {
       rowKey="id"
       queryKey={searchKeys.words}
       request={fetchSearchWords}
-      scroll={{ x: 1000 }}
       actionRef={ref}
       headerTitle={t('search.title')}
       toolbar={toolbar}

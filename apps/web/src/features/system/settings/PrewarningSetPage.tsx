@@ -42,15 +42,28 @@ function Num(props: {
   );
 }
 
-function Level(props: { name: Path; label: string; raisingOnly?: boolean }) {
+/** A cell's column heading, shown above it only where a narrow card stacks the table's cells. */
+function Caption({ children }: { children: ReactNode }) {
   return (
-    <Form.Item name={props.name} className="rule-field">
-      <Select
-        aria-label={props.label}
-        options={props.raisingOnly ? RAISING_LEVEL_OPTIONS : LEVEL_OPTIONS}
-        style={{ width: 110 }}
-      />
-    </Form.Item>
+    <span className="rule-caption" aria-hidden="true">
+      {children}
+    </span>
+  );
+}
+
+function Level(props: { name: Path; label: string; raisingOnly?: boolean }) {
+  const { t } = useTranslation(SYSTEM_NS);
+  return (
+    <>
+      <Caption>{t('warn.level')}</Caption>
+      <Form.Item name={props.name} className="rule-field">
+        <Select
+          aria-label={props.label}
+          options={props.raisingOnly ? RAISING_LEVEL_OPTIONS : LEVEL_OPTIONS}
+          style={{ width: 110 }}
+        />
+      </Form.Item>
+    </>
   );
 }
 
@@ -128,18 +141,20 @@ function BpCard() {
           <tr>
             <th scope="row">{t('warn.normal')}</th>
             <td>
+              <Caption>{t('warn.systolic')}</Caption>
               <Watched
                 name={['bp', 'grade1', 'systolicMin']}
                 render={(v) => `< ${String(v ?? '')}`}
               />
             </td>
             <td>
+              <Caption>{t('warn.diastolic')}</Caption>
               <Watched
                 name={['bp', 'grade1', 'diastolicMin']}
                 render={(v) => `< ${String(v ?? '')}`}
               />
             </td>
-            <td>—</td>
+            <td className="rule-none">—</td>
           </tr>
           {grades.map((g, i) => {
             const next = grades[i + 1];
@@ -149,6 +164,9 @@ function BpCard() {
                 <th scope="row">{label}</th>
                 {(['systolicMin', 'diastolicMin'] as const).map((k) => (
                   <td key={k}>
+                    <Caption>
+                      {k === 'systolicMin' ? t('warn.systolic') : t('warn.diastolic')}
+                    </Caption>
                     <Space align="start" size={4}>
                       <Num
                         name={['bp', g, k]}
@@ -169,6 +187,7 @@ function BpCard() {
           <tr>
             <th scope="row">{t('warn.bp.hypotension')}</th>
             <td>
+              <Caption>{t('warn.systolic')}</Caption>
               <Num
                 name={['bp', 'hypotension', 'systolicBelow']}
                 label={`${t('warn.bp.hypotension')}${t('warn.systolic')}`}
@@ -177,6 +196,7 @@ function BpCard() {
               />
             </td>
             <td>
+              <Caption>{t('warn.diastolic')}</Caption>
               <Num
                 name={['bp', 'hypotension', 'diastolicBelow']}
                 label={`${t('warn.bp.hypotension')}${t('warn.diastolic')}`}
@@ -241,7 +261,7 @@ function BgCard() {
                 />
               </Space>
             </td>
-            <td>—</td>
+            <td className="rule-none">—</td>
           </tr>
           {row(
             'highMin',

@@ -96,8 +96,6 @@ function OutboxList() {
       queryKey={smsKeys.outbox}
       request={fetchSmsOutbox}
       syncUrl={false}
-      // Fixed width: long texts wrap instead of widening the table.
-      scroll={{ x: 1000 }}
     />
   );
 }
@@ -260,7 +258,6 @@ export default function SmsTemplatePage() {
       rowKey="id"
       queryKey={smsKeys.templates}
       request={fetchSmsTemplates}
-      scroll={{ x: 1000 }}
       toolbar={
         actions.includes('add') && (
           <AddButton onClick={() => setEditing({ template: null })}>{t('sms.add')}</AddButton>

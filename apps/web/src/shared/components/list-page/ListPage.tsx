@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '@health/contract';
 import { download } from '../../api/client';
 import { toast } from '../../feedback/feedback';
+import { useAppStore } from '../../stores/app';
 import {
   formToParams,
   paramsToFilters,
@@ -67,13 +68,44 @@ export interface ListPageProps<T> {
   actionRef?: Ref<ListPageAction>;
   expandable?: TableProps<T>['expandable'];
   onRow?: TableProps<T>['onRow'];
-  scroll?: TableProps<T>['scroll'];
   size?: TableProps<T>['size'];
   /** Empty state text when nothing is filtered (default "暂无数据"). */
   emptyText?: ReactNode;
 }
 
 const PAGE_SIZES = [10, 20, 50, 100];
+
+/** Width of a truncated (`ellipsis`) column that declares none. */
+const ELLIPSIS_WIDTH = 200;
+
+/**
+ * How a column is laid out. The table sizes its columns to their content (auto layout) so it fits
+ * its container whenever the content can; a declared `width` would be a minimum there, so it
+ * only sizes a truncated (`ellipsis`) column, whose text is cut in a box of that width. On mobile
+ * widths nothing is fixed: the table scrolls sideways with its data, not only its actions.
+ */
+function layoutColumn<T>(column: TableColumnType<T>, mobile: boolean): TableColumnType<T> {
+  const { width, ellipsis, fixed, render, ...rest } = column;
+  const laidOut: TableColumnType<T> = { ...rest, render, fixed: mobile ? undefined : fixed };
+  if (!ellipsis) return laidOut;
+  const showTitle = typeof ellipsis === 'object' ? ellipsis.showTitle !== false : true;
+  return {
+    ...laidOut,
+    render: (value: unknown, record: T, index: number) => (
+      <div
+        className="list-page-ellipsis"
+        style={{ width: width ?? ELLIPSIS_WIDTH }}
+        title={
+          showTitle && (typeof value === 'string' || typeof value === 'number')
+            ? String(value)
+            : undefined
+        }
+      >
+        {(render ? render(value, record, index) : value) as ReactNode}
+      </div>
+    ),
+  };
+}
 
 function sameState(a: ListState, b: ListState): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -234,6 +266,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   };
 
   /* ---------- table ---------- */
+  const mobile = useAppStore((s) => s.device === 'mobile');
   const tableColumns = useMemo(
     () =>
       columns
@@ -242,19 +275,22 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           const { search: _s, hideInTable: _h, hideInSearch: _hs, sorter: _so, ...rest } = c;
           const sortField = sortFieldOf(c);
           const key = c.key ?? (Array.isArray(c.dataIndex) ? c.dataIndex.join('.') : c.dataIndex);
-          return {
-            ...rest,
-            key,
-            ...(sortField
-              ? {
-                  sorter: true,
-                  sortDirections: ['descend', 'ascend'],
-                  sortOrder: state.sortField === sortField ? (state.sortOrder ?? null) : null,
-                }
-              : {}),
-          } as TableColumnType<T>;
+          return layoutColumn<T>(
+            {
+              ...rest,
+              key,
+              ...(sortField
+                ? {
+                    sorter: true,
+                    sortDirections: ['descend', 'ascend'],
+                    sortOrder: state.sortField === sortField ? (state.sortOrder ?? null) : null,
+                  }
+                : {}),
+            } as TableColumnType<T>,
+            mobile,
+          );
         }),
-    [columns, state.sortField, state.sortOrder],
+    [columns, state.sortField, state.sortOrder, mobile],
   );
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
@@ -366,7 +402,10 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           onChange={onTableChange}
           expandable={props.expandable}
           onRow={props.onRow}
-          scroll={props.scroll ?? { x: 'max-content' }}
+          tableLayout="auto"
+          // Desktop: as wide as the container, wider (scrolling) only when the content cannot
+          // wrap to fit. Mobile: no wrapping, scroll sideways.
+          scroll={{ x: mobile ? 'max-content' : true }}
           size={props.size}
           locale={{ emptyText: query.isPending ? ' ' : emptyState }}
           rowSelection={

@@ -9,6 +9,9 @@ import { PATTERNS_NS } from './locales';
 /** Fields shown while the form is collapsed. */
 export const COLLAPSED_FIELDS = 3;
 
+/** A range picker's popup: one month on a narrow screen (list-page.css). */
+const RANGE_CLASS_NAMES = { popup: { root: 'list-page-range-popup' } };
+
 /** Form.Item injects value / onChange (and id) into its child: they are passed to the control. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Injected = Record<string, any>;
@@ -42,6 +45,7 @@ function FieldInput({ field, ...control }: { field: SearchField } & Injected) {
       return (
         <DatePicker.RangePicker
           {...control}
+          classNames={RANGE_CLASS_NAMES}
           allowEmpty={[true, true]}
           placeholder={[t('startDate'), t('endDate')]}
           style={{ width: '100%' }}
@@ -51,6 +55,7 @@ function FieldInput({ field, ...control }: { field: SearchField } & Injected) {
       return (
         <DatePicker.RangePicker
           {...control}
+          classNames={RANGE_CLASS_NAMES}
           showTime
           allowEmpty={[true, true]}
           placeholder={[t('startDate'), t('endDate')]}

@@ -41,7 +41,8 @@ export interface SearchSpec {
 /**
  * One column array declares the query form and the table (like ProTable). A column with `search`
  * is a query field; `hideInTable` keeps it out of the table (a pure filter), `hideInSearch` out
- * of the form.
+ * of the form. Columns size to their content so the table fits its container; `width` sizes only
+ * a truncated (`ellipsis`) column, and `fixed` holds only on desktop widths (ListPage).
  */
 export interface ListColumn<T> extends Omit<
   TableColumnType<T>,
