@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import {
   SEARCH_KEYWORD_MAX,
   SEARCH_SORT_MAX,
-  SEARCH_WORD_TYPE_LABELS,
   SEARCH_WORD_TYPES,
   searchSaveRequestSchema,
   type SearchWord,
@@ -78,7 +77,7 @@ export default function SearchEditPage() {
         <Radio.Group disabled={!canSave}>
           {SEARCH_WORD_TYPES.map((v) => (
             <Radio key={v} value={v}>
-              {SEARCH_WORD_TYPE_LABELS[v]}
+              {t(`search.types.${v}`)}
             </Radio>
           ))}
         </Radio.Group>

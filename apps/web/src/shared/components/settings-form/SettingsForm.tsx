@@ -166,7 +166,11 @@ export function SettingsForm<S extends SettingsSection>(props: SettingsFormProps
         {info.updatedAt ? (
           <span>
             {t('savedAt', { at: formatDate(info.updatedAt) })}
-            {info.updatedBy ? t('savedBy', { by: info.updatedBy }) : ''}
+            {info.updatedBy ? (
+              <span translate="no">{t('savedBy', { by: info.updatedBy })}</span>
+            ) : (
+              ''
+            )}
           </span>
         ) : (
           <span>{t('neverSaved')}</span>
