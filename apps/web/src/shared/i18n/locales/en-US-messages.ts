@@ -204,6 +204,8 @@ const texts: Record<string, string> = {
   低血糖: 'Low glucose',
   严重低血糖: 'Severe low glucose',
   胆固醇边缘升高: 'Cholesterol borderline',
+  边缘升高: 'Borderline',
+  升高: 'High',
   胆固醇升高: 'Cholesterol high',
   男性尿酸上限: 'Uric acid limit (men)',
   女性尿酸上限: 'Uric acid limit (women)',
@@ -405,6 +407,7 @@ const texts: Record<string, string> = {
   签到规则说明最多1000个字: 'The rules text may have at most 1000 characters',
   连续签到天数不能重复: 'Each streak length may appear once',
   连续签到奖励格式不正确: 'The streak rewards are not valid',
+  行为类型不正确: 'The action type is not valid',
   // notices
   通知不存在或已被删除: 'The notice does not exist or was deleted',
   请输入通知标题: 'Please enter the notice title',
@@ -465,6 +468,11 @@ const texts: Record<string, string> = {
   每页条数必须是整数: 'The page size must be a whole number',
   每页条数最小为1: 'The page size must be at least 1',
 
+  /* ---------------------------------------------------------------- format.ts, sessions */
+  刚刚: 'just now',
+  '1天前': '1 day ago',
+  微信: 'WeChat',
+
   /* ---------------------------------------------------------------- overview (server) */
   登录次数: 'Logins',
   操作次数: 'Operations',
@@ -491,7 +499,8 @@ const templates: MessageTemplate[] = [
   [/^(.+?)最多(\d+)个字符?$/, (l, n) => `${f(l!)} may have at most ${n} characters`],
   [/^最多(\d+)个字符$/, (n) => `At most ${n} characters`],
   [/^(.+?)最多保留(\d+)位小数$/, (l, n) => `${f(l!)} may have at most ${n} decimal places`],
-  [/^(.+?)(?:地址)?过长$/, (l) => `${f(l!)} is too long`],
+  [/^(.+)过长$/, (l) => `${f(l!)} is too long`],
+  [/^(.+)地址过长$/, (l) => `${f(l!)} is too long`],
   [/^(.+?)过大$/, (l) => `${f(l!)} is too large`],
   [/^(.+?)格式不正确$/, (l) => `${f(l!)} is not valid`],
   [/^(.+?)不正确$/, (l) => `${f(l!)} is not valid`],
@@ -523,6 +532,8 @@ const templates: MessageTemplate[] = [
     (n) => `More than ${n} rows to export; narrow the filter first`,
   ],
   [/^已发送给(\d+)位会员$/, (n) => `Sent to ${n} members`],
+  [/^(\d+)分钟前$/, (n) => `${n} min ago`],
+  [/^(\d+)小时前$/, (n) => `${n} h ago`],
   [/^联想词已重建，共(\d+)条$/, (n) => `Suggestions rebuilt: ${n} entries`],
   [
     /^签到成功，连续签到(\d+)天，获得(\d+)积分$/,
