@@ -478,7 +478,7 @@ const CATALOGUE_DATA = [
   {
     path: '/member_sign',
     title: '签到与通知',
-    titleEn: 'Check-in and notices',
+    titleEn: 'Engagement',
     icon: 'calendar',
     pages: [
       {

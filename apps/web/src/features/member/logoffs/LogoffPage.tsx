@@ -127,7 +127,7 @@ export default function LogoffPage() {
         fixed: 'right',
         render: (_: unknown, r) =>
           canAudit && r.status === 'pending' ? (
-            <Space>
+            <Space size={0} wrap>
               <ConfirmAction
                 title={t('logoff.approveTitle')}
                 description={<div style={{ maxWidth: 280 }}>{t('logoff.approveDesc')}</div>}

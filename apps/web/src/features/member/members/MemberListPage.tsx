@@ -135,8 +135,9 @@ export default function MemberListPage() {
         fixed: 'right',
         render: (_, r) => {
           const active = r.status !== 'logged_off';
+          // Wraps rather than cuts a longer language's labels.
           return (
-            <Space size={0}>
+            <Space size={0} wrap>
               <Link to={`${PAGES.memberDetail}?id=${r.id}`}>
                 <Button type="link" size="small">
                   {t('list.detail')}
