@@ -135,6 +135,7 @@ const strings = {
     frozenReason: ['冻结原因', 'Freeze reason'],
     createdAt: ['创建时间', 'Created'],
     updatedAt: ['更新时间', 'Updated'],
+    tabCount: ['{{tab}}（{{count}}）', '{{tab}} ({{count}})'],
     tabContacts: ['家庭成员', 'Family members'],
     tabPoints: ['积分明细', 'Points ledger'],
     tabGrades: ['等级记录', 'Grade history'],

@@ -332,7 +332,7 @@ const en: typeof zh = {
     },
     units: { bp: 'mmHg', bg: 'mmol/L', chol: 'mmol/L', ua: 'µmol/L', ecg: 'bpm' },
     unit: ' ({{unit}})',
-    levels: { none: 'No warning', warning: 'Warning', urgent: 'Urgent' },
+    levels: { none: 'None', warning: 'Warning', urgent: 'Urgent' },
     targets: { doctorQueue: 'Doctor queue', memberSms: 'Member SMS', familySms: 'Family SMS' },
     notifyLabel: 'Notify: ',
     typed: '{{type}} {{label}}',

@@ -153,7 +153,7 @@ export default function MemberDetailPage() {
   const tabs = [
     {
       key: 'contacts',
-      label: `${t('detail.tabContacts')}（${m.counts.contacts}）`,
+      label: t('detail.tabCount', { tab: t('detail.tabContacts'), count: m.counts.contacts }),
       children: (
         <ContactsTable
           memberId={m.id}
@@ -169,12 +169,12 @@ export default function MemberDetailPage() {
     },
     {
       key: 'grades',
-      label: `${t('detail.tabGrades')}（${m.counts.gradeLogs}）`,
+      label: t('detail.tabCount', { tab: t('detail.tabGrades'), count: m.counts.gradeLogs }),
       children: <MemberRecords memberId={m.id} {...RECORDS.gradeLog} />,
     },
     {
       key: 'actions',
-      label: `${t('detail.tabActions')}（${m.counts.actionLogs}）`,
+      label: t('detail.tabCount', { tab: t('detail.tabActions'), count: m.counts.actionLogs }),
       children: <MemberRecords memberId={m.id} {...RECORDS.actionLog} />,
     },
     // Devices, measurements, reports and health tasks get their tabs here with their areas.
@@ -185,9 +185,11 @@ export default function MemberDetailPage() {
       <Card
         title={
           <Space>
-            <span>{m.name}</span>
+            <span translate="no">{m.name}</span>
             <Tag color={STATUS_COLORS[m.status]}>{t(`status.${m.status}`)}</Tag>
-            <Tag color="gold">{m.gradeName || '-'}</Tag>
+            <Tag color="gold" translate="no">
+              {m.gradeName || '-'}
+            </Tag>
           </Space>
         }
         extra={
