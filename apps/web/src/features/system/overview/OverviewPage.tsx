@@ -79,7 +79,7 @@ export default function OverviewPage() {
         type="error"
         showIcon
         message={t('home.loadError')}
-        description={overview.error.message}
+        description={localMessage(overview.error.message)}
         action={
           <Button onClick={() => void overview.refetch()} loading={overview.isFetching}>
             {t('common.retry')}

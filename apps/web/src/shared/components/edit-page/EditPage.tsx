@@ -18,6 +18,7 @@ import {
 import { PATTERNS_NS } from '../list-page/locales';
 import { useRouteHandle } from '../../routing/route-handle';
 import './edit-page.css';
+import { localMessage } from '../../i18n/messages';
 
 export interface EditContext<R, V> {
   /** null when adding. */
@@ -183,7 +184,7 @@ export function EditPage<R, V extends object = Record<string, unknown>>(
     body = (
       <Result
         status="error"
-        title={loaded.error instanceof Error ? loaded.error.message : t('loadError')}
+        title={loaded.error instanceof Error ? localMessage(loaded.error.message) : t('loadError')}
         extra={
           <Space>
             <Button type="primary" onClick={() => void loaded.refetch()}>
