@@ -23,27 +23,27 @@ const HIDDEN_PAGES = CATALOGUE.flatMap((section) =>
  * Where Chinese is data, not the interface: what the server stores and an operator typed or the
  * demo generator wrote. Everything else on screen must be English in the English UI.
  * - table body cells, except the row actions (buttons) and the status / type tags they render;
- * - values inside form fields: inputs, the chosen item of a select, rich text, checkbox groups of
- *   records (doctors), the image previews' names;
- * - the platform name (site settings) in the top bar, the sidebar and the login page, and the
- *   operator's own name in the user menu;
- * - what the product marks translate="no" (names shown in tags, the operator who last saved);
- * - a language's own name in the language switch (lang="zh-CN");
+ * - values inside form fields: text areas, the chosen items of a select (names of grades,
+ *   doctors; the warning levels' chosen items are checked on their own below), rich text (edited
+ *   or shown);
  * - detail values (antd Descriptions' content cells);
- * - the to-do list's and tag bar's counts are numbers, so nothing to exclude there.
+ * - the platform name (site settings) in the top bar and on the login page, and the
+ *   operator's own name in the user menu;
+ * - what the product marks translate="no" (names shown in tags and headings, the operator who
+ *   last saved a settings page);
+ * - a language's own name in the language switch (lang="zh-CN").
+ * Input values are not text nodes, so they are not read at all.
  */
 const DATA_REGIONS = [
   '.ant-table-tbody .ant-table-cell',
   'textarea',
-  '.navbar-brand',
-  '.user-name',
   '.ant-select-selection-item',
   '.ant-select-selection-overflow',
   '.ProseMirror',
-  '.safe-html',
+  '.rich-text-content',
   '.ant-descriptions-item-content',
-  '.navbar-title',
-  '.sidebar-logo',
+  '.navbar-brand',
+  '.user-name',
   '.login-brand-head',
   '.login-mobile-head',
   '[lang="zh-CN"]',
