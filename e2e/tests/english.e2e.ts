@@ -208,6 +208,43 @@ describe.runIf(run)('the English UI', () => {
     await screenshot(page, 'english-dialog');
     await page.keyboard.press('Escape');
 
+    // More dialogs, submitted empty: their labels and the contract's messages are English.
+    const dialogs: { path: string; open: (page: Page) => Promise<void> }[] = [
+      {
+        path: '/member_manage/lists',
+        open: (p) => p.locator('button', { hasText: /^New member$/ }).click(),
+      },
+      {
+        path: '/member_manage/lists',
+        open: (p) =>
+          p
+            .locator('.ant-table-row button', { hasText: /^Adjust points$/ })
+            .first()
+            .click(),
+      },
+      {
+        path: '/member_manage/channel',
+        open: (p) => p.locator('button', { hasText: /^Add$/ }).click(),
+      },
+      {
+        path: '/sysset_notice_set/msg_tpl',
+        open: (p) => p.locator('button', { hasText: /^New template$/ }).click(),
+      },
+    ];
+    for (const { path, open } of dialogs) {
+      await page.goto(path);
+      await see(page.locator('.ant-table-row'));
+      await open(page);
+      const modal = page.locator('.ant-modal:visible');
+      await see(modal);
+      await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+      await see(modal.locator('.ant-form-item-explain-error'));
+      const shown = await chineseOutsideData(page);
+      expect(shown, path).toEqual([]);
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'hidden' });
+    }
+
     // The warning thresholds' level selects show English, chosen and offered.
     await page.goto('/sysset_setting/prewarning_set');
     const select = page.locator('.ant-select').first();
