@@ -1,6 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../packages/contract/src/catalogue.ts';
+import { STAFF_ROLE_LABELS } from '../../packages/contract/src/auth/profile.ts';
+import { RELATIONSHIPS } from '../../packages/contract/src/member/contacts.ts';
+import { GRADE_CHANGE_REASON_LABELS } from '../../packages/contract/src/member/grades.ts';
+import { LOGOFF_STATUS_LABELS } from '../../packages/contract/src/member/logoffs.ts';
+import { GENDER_LABELS, MEMBER_STATUS_LABELS } from '../../packages/contract/src/member/members.ts';
+import {
+  NOTICE_STATUS_LABELS,
+  NOTICE_TARGET_LABELS,
+} from '../../packages/contract/src/member/notices.ts';
+import { SIGN_SOURCE_LABELS } from '../../packages/contract/src/member/sign-ins.ts';
+import { SEARCH_WORD_TYPE_LABELS } from '../../packages/contract/src/system/search-words.ts';
+import { SMS_SCENE_LABELS } from '../../packages/contract/src/system/sms-templates.ts';
 import { browserAvailable, newPage, screenshot, see } from '../support/browser.ts';
 import { adminSuite } from '../support/suite.ts';
 
@@ -50,6 +62,26 @@ const DATA_REGIONS = [
   'body [lang="zh-CN"]',
 ].join(', ');
 
+/**
+ * The contract's enumeration labels (Chinese): a table cell that shows exactly one of them shows
+ * an untranslated enumeration, not data (a status, a relationship, a type rendered as plain text).
+ * Not the points types and member actions: the same words are data too (ledger remarks written
+ * by the server, search words such as 积分兑换).
+ */
+const ENUM_LABELS = [
+  ...Object.values(RELATIONSHIPS),
+  ...Object.values(GENDER_LABELS),
+  ...Object.values(MEMBER_STATUS_LABELS),
+  ...Object.values(STAFF_ROLE_LABELS),
+  ...Object.values(SIGN_SOURCE_LABELS),
+  ...Object.values(NOTICE_STATUS_LABELS),
+  ...Object.values(NOTICE_TARGET_LABELS),
+  ...Object.values(LOGOFF_STATUS_LABELS),
+  ...Object.values(GRADE_CHANGE_REASON_LABELS),
+  ...Object.values(SMS_SCENE_LABELS),
+  ...Object.values(SEARCH_WORD_TYPE_LABELS),
+];
+
 /** Interface parts inside data regions that are still interface: row actions and enum tags. */
 const INTERFACE_IN_DATA = ['.ant-table-cell button', '.ant-table-cell .ant-tag'].join(', ');
 
@@ -59,7 +91,7 @@ const INTERFACE_IN_DATA = ['.ant-table-cell button', '.ant-table-cell .ant-tag']
  */
 async function chineseOutsideData(page: Page): Promise<string[]> {
   return page.evaluate(
-    ({ dataRegions, interfaceInData }) => {
+    ({ dataRegions, interfaceInData, enumLabels }) => {
       const HAN = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]/;
       const found = new Set<string>();
       const visible = (el: Element): boolean => {
@@ -94,9 +126,13 @@ async function chineseOutsideData(page: Page): Promise<string[]> {
           if (HAN.test(value)) found.add(`${value} (${where(el)}@${attr})`);
         }
       }
+      for (const cell of Array.from(document.querySelectorAll('.ant-table-tbody td'))) {
+        const text = (cell as HTMLElement).innerText.trim();
+        if (enumLabels.includes(text) && visible(cell)) found.add(`${text} (td, an enumeration)`);
+      }
       return [...found];
     },
-    { dataRegions: DATA_REGIONS, interfaceInData: INTERFACE_IN_DATA },
+    { dataRegions: DATA_REGIONS, interfaceInData: INTERFACE_IN_DATA, enumLabels: ENUM_LABELS },
   );
 }
 

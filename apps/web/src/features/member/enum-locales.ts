@@ -54,6 +54,15 @@ export const MEMBER_ENUMS_NS = registerBilingualLocale('memberEnums', {
     growth: ['成长值变化', 'Growth'],
     manual: ['手动调整', 'Manual'],
   },
+  /** Contact relationship codes of spec §3. */
+  relationship: {
+    0: ['本人', 'Self'],
+    1: ['父母', 'Parent'],
+    2: ['子女', 'Child'],
+    3: ['配偶', 'Spouse'],
+    4: ['朋友', 'Friend'],
+    5: ['其他', 'Other'],
+  },
   memberAction: {
     register: ['注册', 'Register'],
     login: ['登录', 'Log in'],
