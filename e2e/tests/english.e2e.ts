@@ -281,6 +281,12 @@ describe.runIf(run)('the English UI', () => {
       await modal.waitFor({ state: 'hidden' });
     }
 
+    // The user menu: English, its language names each in its own language.
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await see(page.getByRole('menuitem', { name: 'Log out' }));
+    expect(await chineseOutsideData(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
     // The warning thresholds' level selects show English, chosen and offered.
     await page.goto('/sysset_setting/prewarning_set');
     const select = page.locator('.ant-select').first();
