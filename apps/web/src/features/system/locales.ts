@@ -124,8 +124,7 @@ const zh = {
       below: '<',
     },
     bg: {
-      fasting: '空腹血糖',
-      normalRange: '正常范围',
+      fastingNormal: '空腹血糖 正常范围',
       normalMin: '正常范围下限',
       normalMax: '正常范围上限',
       highMin: '空腹高血糖（≥）',
@@ -291,8 +290,7 @@ const en: typeof zh = {
       below: '<',
     },
     bg: {
-      fasting: 'Fasting glucose',
-      normalRange: 'Normal range',
+      fastingNormal: 'Fasting, normal range',
       normalMin: 'Normal range, lower bound',
       normalMax: 'Normal range, upper bound',
       highMin: 'High (≥)',

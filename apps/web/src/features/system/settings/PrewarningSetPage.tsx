@@ -217,7 +217,7 @@ function BgCard() {
         <tbody>
           <tr>
             <th scope="row">
-              {t('warn.bg.fasting')} {t('warn.bg.normalRange')}
+              {t('warn.bg.fastingNormal')}
             </th>
             <td>
               <Space align="start" size={4} wrap>
