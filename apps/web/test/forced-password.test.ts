@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PasswordMessages } from '@health/contract';
-import {
-  forcedPasswordMode,
-  laterKeyFor,
-  passwordMessageKey,
-} from '../src/features/auth/login/forced-password';
+import { forcedPasswordMode, laterKeyFor } from '../src/features/auth/login/forced-password';
 
 describe('forced password dialog decision (spec §4)', () => {
   it('opens for a first login, whatever was chosen today', () => {
@@ -38,12 +33,5 @@ describe('forced password dialog decision (spec §4)', () => {
     expect(laterKeyFor('admin', day)).toBe('jkadmin_pwd_later_admin_2025-01-05');
     expect(laterKeyFor('admin', new Date(2025, 0, 6, 0, 1))).not.toBe(laterKeyFor('admin', day));
     expect(laterKeyFor('other', day)).not.toBe(laterKeyFor('admin', day));
-  });
-
-  it('maps every contract password message to a translation key', () => {
-    for (const [key, message] of Object.entries(PasswordMessages)) {
-      expect(passwordMessageKey(message)).toBe(`password.msg.${key}`);
-    }
-    expect(passwordMessageKey('something else')).toBeNull();
   });
 });

@@ -330,7 +330,7 @@ const CATALOGUE_DATA = [
   {
     path: '/decorate_m',
     title: '移动端装修',
-    titleEn: 'Mobile decoration',
+    titleEn: 'Mobile pages',
     icon: 'layout',
     pages: [
       {
@@ -478,7 +478,7 @@ const CATALOGUE_DATA = [
   {
     path: '/member_sign',
     title: '签到与通知',
-    titleEn: 'Check-in and notices',
+    titleEn: 'Engagement',
     icon: 'calendar',
     pages: [
       {
@@ -768,7 +768,7 @@ const CATALOGUE_DATA = [
   {
     path: '/health_management',
     title: '健康管理',
-    titleEn: 'Health management',
+    titleEn: 'Health care',
     icon: 'heart',
     pages: [
       {

@@ -18,6 +18,7 @@ import { actionKey, SETTING_INIT_ACTION, SETTING_INIT_PAGES } from '@health/cont
 import { LOGO_URL } from '../../shared/components/logo';
 import { toast } from '../../shared/feedback/feedback';
 import { changeLanguage, localTitle } from '../../shared/i18n';
+import { LANGUAGES } from '../../shared/i18n/LanguageSwitch';
 import { loginPath } from '../../shared/session/session-rules';
 import { logout } from '../../shared/session/session';
 import { useAppStore } from '../../shared/stores/app';
@@ -30,11 +31,6 @@ import { PROFILE_PATH } from '../../shared/permission/fixed-paths';
 import { useCurrentSection } from './use-current-section';
 
 const SETTING_INIT_KEYS = SETTING_INIT_PAGES.map((page) => actionKey(page, SETTING_INIT_ACTION));
-
-const LANGUAGES: { key: Language; label: string }[] = [
-  { key: 'zh-CN', label: '简体中文' },
-  { key: 'en-US', label: 'English' },
-];
 
 /** Top bar: logo and title, menu toggle, top tabs, settings refresh, user dropdown. */
 export function Navbar({ onChangePassword }: { onChangePassword: () => void }) {
@@ -106,7 +102,7 @@ export function Navbar({ onChangePassword }: { onChangePassword: () => void }) {
       label: t('nav.language'),
       children: LANGUAGES.map((l) => ({
         key: `lang:${l.key}`,
-        label: l.label,
+        label: <span lang={l.key}>{l.label}</span>,
         icon: <GlobalOutlined />,
         extra: language === l.key ? <CheckOutlined /> : undefined,
       })),

@@ -91,8 +91,8 @@ const strings = {
     exportName: ['家庭成员.xlsx', 'family-members.xlsx'],
   },
   freeze: {
-    title: ['冻结会员“{{name}}”', 'Freeze "{{name}}"'],
-    unfreezeTitle: ['解冻会员“{{name}}”', 'Unfreeze "{{name}}"'],
+    title: ['冻结会员“<0>{{name}}</0>”', 'Freeze "<0>{{name}}</0>"'],
+    unfreezeTitle: ['解冻会员“<0>{{name}}</0>”', 'Unfreeze "<0>{{name}}</0>"'],
     reason: ['冻结原因', 'Reason'],
     unfreezeReason: ['解冻说明', 'Note'],
     hint: ['冻结后会员不能获得或使用积分。', 'A frozen member cannot earn or use points.'],
@@ -100,7 +100,7 @@ const strings = {
     unfrozen: ['会员已解冻', 'Member unfrozen'],
   },
   grade: {
-    title: ['调整会员“{{name}}”的等级', 'Change the grade of "{{name}}"'],
+    title: ['调整会员“<0>{{name}}</0>”的等级', 'Change the grade of "<0>{{name}}</0>"'],
     current: ['当前等级：{{grade}}', 'Current grade: {{grade}}'],
     target: ['新等级', 'New grade'],
     reason: ['调整原因', 'Reason'],
@@ -111,7 +111,7 @@ const strings = {
     done: ['会员等级已调整', 'Grade changed'],
   },
   points: {
-    title: ['调整会员“{{name}}”的积分', 'Adjust the points of "{{name}}"'],
+    title: ['调整会员“<0>{{name}}</0>”的积分', 'Adjust the points of "<0>{{name}}</0>"'],
     balance: ['当前积分：{{balance}}', 'Balance: {{balance}}'],
     direction: ['调整方向', 'Direction'],
     plus: ['增加', 'Add'],
@@ -135,6 +135,7 @@ const strings = {
     frozenReason: ['冻结原因', 'Freeze reason'],
     createdAt: ['创建时间', 'Created'],
     updatedAt: ['更新时间', 'Updated'],
+    tabCount: ['{{tab}}（{{count}}）', '{{tab}} ({{count}})'],
     tabContacts: ['家庭成员', 'Family members'],
     tabPoints: ['积分明细', 'Points ledger'],
     tabGrades: ['等级记录', 'Grade history'],

@@ -86,7 +86,7 @@ const zh = {
     set: '已设置',
     notSet: '未设置',
     keepBlank: '已设置，留空则不修改',
-    enterNew: '请输入',
+    enterNew: '请输入{{field}}',
     save: '保存',
     saved: '已保存',
     none: '余额支付无需商户参数，启用后会员可用账户余额付款。',
@@ -95,6 +95,15 @@ const zh = {
     loadError: '支付配置加载失败',
     retry: '重试',
     updatedAt: '最近保存：{{at}}',
+    channels: { wechat: '微信支付', alipay: '支付宝', balance: '余额支付' },
+    fields: {
+      merchantId: '商户号',
+      appId: 'AppID',
+      apiKey: 'API 密钥',
+      privateKey: '私钥',
+      certificate: '证书',
+      publicKey: '平台公钥',
+    },
   },
   warn: {
     intro: '测量值按以下规则分级；达到“预警”或“紧急”级别时通知所选对象。数值单位见各表。',
@@ -115,8 +124,7 @@ const zh = {
       below: '<',
     },
     bg: {
-      fasting: '空腹血糖',
-      normalRange: '正常范围',
+      fastingNormal: '空腹血糖 正常范围',
       normalMin: '正常范围下限',
       normalMax: '正常范围上限',
       highMin: '空腹高血糖（≥）',
@@ -147,6 +155,13 @@ const zh = {
       arrhythmiaHint: '设备标记为心律失常的记录总会进入医生工作台',
     },
     range: '{{from}} – {{to}}',
+    types: { bp: '血压', bg: '血糖', chol: '总胆固醇', ua: '尿酸', ecg: '心电' },
+    units: { bp: 'mmHg', bg: 'mmol/L', chol: 'mmol/L', ua: 'µmol/L', ecg: '次/分' },
+    unit: '（{{unit}}）',
+    levels: { none: '不预警', warning: '预警', urgent: '紧急' },
+    targets: { doctorQueue: '医生工作台', memberSms: '会员短信', familySms: '家属短信' },
+    notifyLabel: '通知对象：',
+    typed: '{{type}}{{label}}',
   },
 };
 
@@ -236,7 +251,7 @@ const en: typeof zh = {
     set: 'Set',
     notSet: 'Not set',
     keepBlank: 'Set; leave blank to keep',
-    enterNew: 'Enter',
+    enterNew: 'Enter the {{field}}',
     save: 'Save',
     saved: 'Saved',
     none: 'Balance payment needs no merchant parameters.',
@@ -245,6 +260,15 @@ const en: typeof zh = {
     loadError: 'Failed to load payment settings',
     retry: 'Retry',
     updatedAt: 'Last saved: {{at}}',
+    channels: { wechat: 'WeChat Pay', alipay: 'Alipay', balance: 'Balance' },
+    fields: {
+      merchantId: 'Merchant ID',
+      appId: 'AppID',
+      apiKey: 'API key',
+      privateKey: 'Private key',
+      certificate: 'Certificate',
+      publicKey: 'Platform public key',
+    },
   },
   warn: {
     intro:
@@ -266,8 +290,7 @@ const en: typeof zh = {
       below: '<',
     },
     bg: {
-      fasting: 'Fasting glucose',
-      normalRange: 'Normal range',
+      fastingNormal: 'Fasting, normal range',
       normalMin: 'Normal range, lower bound',
       normalMax: 'Normal range, upper bound',
       highMin: 'High (≥)',
@@ -298,6 +321,19 @@ const en: typeof zh = {
       arrhythmiaHint: 'Flagged recordings always reach the doctor queue',
     },
     range: '{{from}} – {{to}}',
+    types: {
+      bp: 'Blood pressure',
+      bg: 'Glucose',
+      chol: 'Cholesterol',
+      ua: 'Uric acid',
+      ecg: 'ECG',
+    },
+    units: { bp: 'mmHg', bg: 'mmol/L', chol: 'mmol/L', ua: 'µmol/L', ecg: 'bpm' },
+    unit: ' ({{unit}})',
+    levels: { none: 'None', warning: 'Warning', urgent: 'Urgent' },
+    targets: { doctorQueue: 'Doctor queue', memberSms: 'Member SMS', familySms: 'Family SMS' },
+    notifyLabel: 'Notify: ',
+    typed: '{{type}} {{label}}',
   },
 };
 

@@ -1,9 +1,10 @@
 import { TOAST_MS } from '@health/contract';
-import { i18n } from '../i18n';
+import { i18n, localMessage } from '../i18n';
 
 /**
  * Messages (toasts) for code inside and outside React (the API client). antd's message is loaded
  * on first use (its chunk is not part of /login's initial load) and themed in ./antd-static.tsx.
+ * A server's or the contract's Chinese message is shown in English when English is chosen.
  */
 export interface NoticeOptions {
   content: string;
@@ -18,7 +19,7 @@ export function notice(
   options: NoticeOptions,
 ): void {
   void import('./antd-static').then(({ message }) => {
-    void message.open({ type: kind, ...options });
+    void message.open({ type: kind, ...options, content: localMessage(options.content) });
   });
 }
 

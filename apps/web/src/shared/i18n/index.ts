@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import zhCN from './locales/zh-CN';
 import { useSettingsStore, type Language } from '../stores/settings';
+import { setMessagesActive, setMessageTable } from './messages';
 
 /**
  * react-i18next with zh-CN (default, bundled) and en-US (loaded when chosen); the chosen language
@@ -16,9 +17,16 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
+// The contract's and the server's Chinese messages follow the language (./messages.ts).
+i18n.on('languageChanged', (language) => setMessagesActive(language === 'en-US'));
+
 async function ensureLoaded(language: Language): Promise<void> {
   if (language !== 'en-US' || i18n.hasResourceBundle('en-US', 'translation')) return;
-  const { default: enUS } = await import('./locales/en-US');
+  const [{ default: enUS }, { EN_MESSAGES }] = await Promise.all([
+    import('./locales/en-US'),
+    import('./locales/en-US-messages'),
+  ]);
+  setMessageTable(EN_MESSAGES);
   i18n.addResourceBundle('en-US', 'translation', enUS, true, true);
 }
 
@@ -37,6 +45,7 @@ export function localTitle(item: { title: string; titleEn?: string }, language: 
 }
 
 export { i18n };
+export { localMessage } from './messages';
 
 /**
  * A feature's own strings, as an i18next namespace named after the feature (its area name): the

@@ -1,5 +1,6 @@
 import type { FormInstance } from 'antd';
 import { isApiError } from '../api/errors';
+import { localMessage } from '../i18n/messages';
 
 /** Put a validation failure's field errors (255 with data.errors) on the form's fields. */
 export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
@@ -7,7 +8,7 @@ export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
   const known = new Set(Object.keys(form.getFieldsValue(true) as object));
   const fields = error.fieldErrors
     .filter((e) => known.has(e.field))
-    .map((e) => ({ name: e.field, errors: [e.msg] }));
+    .map((e) => ({ name: e.field, errors: [localMessage(e.msg)] }));
   form.setFields(fields);
   return fields.length > 0;
 }
@@ -32,7 +33,7 @@ export function setNestedFieldErrors(
   for (const e of errors) {
     const field = prefix && e.field.startsWith(prefix) ? e.field.slice(prefix.length) : e.field;
     if (!rendered.has(field)) continue;
-    byField.set(field, [...(byField.get(field) ?? []), e.msg]);
+    byField.set(field, [...(byField.get(field) ?? []), localMessage(e.msg)]);
   }
   form.setFields([...byField].map(([field, msgs]) => ({ name: namePathOf(field), errors: msgs })));
   return byField.size;
@@ -58,7 +59,7 @@ export interface SchemaAdapter {
 
 /**
  * Check a form's values with a contract schema, the browser-side half of a form's validation: each
- * issue's message goes on its field (nested paths too), and the fields that failed last time
+ * issue's message (in the current language: ../i18n/messages.ts) goes on its field (nested paths too), and the fields that failed last time
  * (`failing`) are cleared when they pass now. Returns the parsed value (null when invalid), the
  * input that was checked (what a request sends: the server parses it with the same schema) and the
  * fields that fail now.
@@ -80,7 +81,7 @@ export function checkWithSchema<T>(
     const path = issue.path.map(String).join('.');
     const key = adapt.fieldOf?.[path] ?? path;
     if (keep.includes(key)) continue;
-    next.set(key, [...(next.get(key) ?? []), issue.message]);
+    next.set(key, [...(next.get(key) ?? []), localMessage(issue.message)]);
   }
   const cleared = failing.filter((f) => !next.has(f));
   form.setFields([

@@ -9,6 +9,8 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { isApiError } from '../../../shared/api/errors';
 import { LOGO_URL } from '../../../shared/components/logo';
+import { localMessage } from '../../../shared/i18n';
+import { LanguageSwitch } from '../../../shared/i18n/LanguageSwitch';
 import { postLoginTarget } from '../../../shared/permission/routes';
 import { ALWAYS_OPEN_PATHS } from '../../../shared/permission/fixed-paths';
 import { safeRedirect } from '../../../shared/session/session-rules';
@@ -61,7 +63,9 @@ export default function LoginPage() {
       await navigate(target, { replace: true });
     } catch (e) {
       setError(
-        isApiError(e) ? e.msg || t('api.errorState', { state: e.state }) : t('common.failed'),
+        isApiError(e)
+          ? localMessage(e.msg) || t('api.errorState', { state: e.state })
+          : t('common.failed'),
       );
       applyFieldErrors(form, e);
       const asked =
@@ -87,6 +91,7 @@ export default function LoginPage() {
         <div className="login-brand-foot">{t('login.footer')}</div>
       </section>
       <section className="login-panel">
+        <LanguageSwitch className="login-language" />
         <div className="login-mobile-head">
           <img src={LOGO_URL} alt="" />
           <span>{title}</span>

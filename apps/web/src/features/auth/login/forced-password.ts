@@ -1,9 +1,4 @@
-import {
-  passwordLaterKey,
-  PasswordMessages,
-  todayKey,
-  type NeedChangeType,
-} from '@health/contract';
+import { passwordLaterKey, todayKey, type NeedChangeType } from '@health/contract';
 
 /**
  * The forced password dialog's decision (spec §4), pure:
@@ -26,10 +21,4 @@ export function forcedPasswordMode(
 /** The once-a-day key: user name and today's local date. */
 export function laterKeyFor(userName: string, now: Date = new Date()): string {
   return passwordLaterKey(userName, todayKey(now));
-}
-
-/** Translation key of a contract password message (so en-US can show its own text). */
-export function passwordMessageKey(message: string): string | null {
-  const entry = Object.entries(PasswordMessages).find(([, text]) => text === message);
-  return entry ? `password.msg.${entry[0]}` : null;
 }

@@ -17,6 +17,10 @@ export const SECTION_PREFIX = 'section:';
 export interface PermNode {
   key: string;
   title: string;
+  /** English title (sections and pages: the catalogue's; actions: none, see `action`). */
+  titleEn?: string;
+  /** For an action: its key ("add", "ship"), which names its English in the group locale. */
+  action?: string;
   kind: 'section' | 'page' | 'action' | 'hidden';
   /** For an action: its page; for a hidden page: its list page. */
   parent?: string;
@@ -31,12 +35,14 @@ function pageNode(page: PageDef): PermNode {
   const actions: PermNode[] = (page.actions ?? []).map((a) => ({
     key: actionKey(page.path, a.key),
     title: a.title,
+    action: a.key,
     kind: 'action',
     parent: page.path,
   }));
   const hidden: PermNode[] = hiddenPagesOf(page.path).map((h) => ({
     key: h.path,
     title: h.title,
+    titleEn: h.titleEn,
     kind: 'hidden',
     parent: page.path,
   }));
@@ -44,6 +50,7 @@ function pageNode(page: PageDef): PermNode {
   return {
     key: page.path,
     title: page.title,
+    titleEn: page.titleEn,
     kind: 'page',
     ...(children.length > 0 ? { children } : {}),
   };
@@ -53,6 +60,7 @@ function sectionNode(section: SectionDef): PermNode {
   return {
     key: `${SECTION_PREFIX}${section.path}`,
     title: section.title,
+    titleEn: section.titleEn,
     kind: 'section',
     children: section.pages.filter((p) => !p.hidden).map(pageNode),
   };

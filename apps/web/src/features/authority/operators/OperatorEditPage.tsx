@@ -2,7 +2,6 @@ import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
-  STAFF_ROLE_LABELS,
   operatorAddRequestSchema,
   operatorUpdateRequestSchema,
   staffRoleSchema,
@@ -25,11 +24,6 @@ interface Values {
   enabled: boolean;
   password: string;
 }
-
-const STAFF_ROLE_OPTIONS = staffRoleSchema.options.map((r) => ({
-  value: r,
-  label: STAFF_ROLE_LABELS[r],
-}));
 
 const common = (values: Values) => ({
   username: (values.username ?? '').trim(),
@@ -57,6 +51,11 @@ const updateSchema = operatorUpdateRequestSchema.omit({ id: true });
 /** /sysset_authority/authority_member_edit (hidden): add or edit an operator. */
 export default function OperatorEditPage() {
   const { t } = useTranslation(AUTHORITY_NS);
+  // The staff roles' labels are the shell's (the profile page shows them too).
+  const staffRoleOptions = staffRoleSchema.options.map((r) => ({
+    value: r,
+    label: t(`translation:staffRole.${r}`),
+  }));
   const groups = useGroupOptions();
   const [modal, modalHolder] = Modal.useModal();
   const isNew = !useSearchParams()[0].get('id');
@@ -168,7 +167,7 @@ export default function OperatorEditPage() {
               label={t('operator.staffRole')}
               rules={[{ required: true, message: t('operator.staffRoleRequired') }]}
             >
-              <Select options={STAFF_ROLE_OPTIONS} />
+              <Select options={staffRoleOptions} />
             </Form.Item>
             <Form.Item name="introduction" label={t('operator.introduction')}>
               <Input.TextArea

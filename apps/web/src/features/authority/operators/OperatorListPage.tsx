@@ -4,7 +4,6 @@ import { Button, Dropdown, Modal, Space, Switch, Tag, Tooltip } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  STAFF_ROLE_LABELS,
   formatDate,
   staffRoleSchema,
   type InitialPasswordResponse,
@@ -28,11 +27,6 @@ import { showInitialPassword } from './components/initial-password';
 import { AUTHORITY_NS } from '../locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
-const STAFF_ROLE_OPTIONS = staffRoleSchema.options.map((r) => ({
-  value: r,
-  label: STAFF_ROLE_LABELS[r],
-}));
-
 const displayName = (o: OperatorListItem) => o.realName || o.username;
 
 /** /sysset_authority/authority_member: operator accounts. */
@@ -49,6 +43,11 @@ export default function OperatorListPage() {
   const [busy, setBusy] = useState<number | null>(null);
 
   const columns = useMemo<ListColumn<OperatorListItem>[]>(() => {
+    // The staff roles' labels are the shell's (the profile page shows them too).
+    const staffRoleOptions = staffRoleSchema.options.map((r) => ({
+      value: r,
+      label: t(`translation:staffRole.${r}`),
+    }));
     const run = async (id: number, work: () => Promise<void>) => {
       setBusy(id);
       try {
@@ -119,14 +118,21 @@ export default function OperatorListPage() {
           name: 'groupId',
           options: (groups.data ?? []).map((g) => ({ value: g.id, label: g.name })),
         },
-        render: (v: string, o) => (o.groupBuiltin ? <Tag color="gold">{v}</Tag> : v),
+        render: (v: string, o) =>
+          o.groupBuiltin ? (
+            <Tag color="gold" translate="no">
+              {v}
+            </Tag>
+          ) : (
+            v
+          ),
       },
       {
         title: t('operator.staffRole'),
         dataIndex: 'staffRole',
         width: 100,
-        search: { type: 'select', options: STAFF_ROLE_OPTIONS },
-        render: (v: OperatorListItem['staffRole']) => STAFF_ROLE_LABELS[v],
+        search: { type: 'select', options: staffRoleOptions },
+        render: (v: OperatorListItem['staffRole']) => t(`translation:staffRole.${v}`),
       },
       {
         title: t('operator.enabled'),

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_ACTION_LABELS, type ActionLogItem, ActionLogPaths } from '@health/contract';
+import { MEMBER_ACTIONS, type ActionLogItem, ActionLogPaths } from '@health/contract';
 import {
   timeColumn,
   exportIf,
@@ -13,6 +13,7 @@ import { actionLogKeys, fetchActionLog } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
 import { memberColumns } from '../member-columns';
 import { useFrontPath } from '../../../shared/routing/route-handle';
+import { MEMBER_ENUMS_NS } from '../enum-locales';
 
 const COLORS: Record<string, string> = {
   login: 'blue',
@@ -29,6 +30,7 @@ export default function ActionLogPage() {
   const { t } = useTranslation(MEMBER_ADMIN_NS);
   const actions = usePageActions(useFrontPath<'actionLogs'>());
 
+  const { t: label } = useTranslation(MEMBER_ENUMS_NS);
   const columns = useMemo<ListColumn<ActionLogItem>[]>(
     () => [
       ...memberColumns<ActionLogItem>(t, 130),
@@ -38,9 +40,16 @@ export default function ActionLogPage() {
         width: 110,
         search: {
           type: 'select',
-          options: Object.entries(MEMBER_ACTION_LABELS).map(([value, label]) => ({ label, value })),
+          options: MEMBER_ACTIONS.map((value) => ({
+            label: label(`memberAction.${value}`),
+            value,
+          })),
         },
-        render: (_: string, r) => <Tag color={COLORS[r.action]}>{r.actionLabel}</Tag>,
+        render: (_: string, r) => (
+          <Tag color={COLORS[r.action]}>
+            {label(`memberAction.${r.action}`, { defaultValue: r.actionLabel })}
+          </Tag>
+        ),
       },
       { title: t('action.detail'), dataIndex: 'detail', ellipsis: true },
       {
@@ -52,7 +61,7 @@ export default function ActionLogPage() {
       },
       timeColumn(t('common.time')),
     ],
-    [t],
+    [t, label],
   );
 
   return (

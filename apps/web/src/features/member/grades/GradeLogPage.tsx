@@ -1,12 +1,7 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  GRADE_CHANGE_REASON_LABELS,
-  GRADE_CHANGE_REASONS,
-  type GradeLogItem,
-  GradePaths,
-} from '@health/contract';
+import { GRADE_CHANGE_REASONS, type GradeLogItem, GradePaths } from '@health/contract';
 import {
   timeColumn,
   exportIf,
@@ -18,6 +13,7 @@ import { fetchGradeLog, gradeKeys, useGradeOptions } from './api';
 import { MEMBER_ADMIN_NS } from '../admin-locales';
 import { memberColumns } from '../member-columns';
 import { useFrontPath } from '../../../shared/routing/route-handle';
+import { MEMBER_ENUMS_NS } from '../enum-locales';
 
 /** /member_manage/grade_log: who moved from which grade to which, why and when. */
 export default function GradeLogPage() {
@@ -25,6 +21,7 @@ export default function GradeLogPage() {
   const actions = usePageActions(useFrontPath<'gradeLogs'>());
   const grades = useGradeOptions();
 
+  const { t: label } = useTranslation(MEMBER_ENUMS_NS);
   const columns = useMemo<ListColumn<GradeLogItem>[]>(() => {
     const gradeOptions = (grades.data ?? []).map((g) => ({ label: g.name, value: String(g.id) }));
     return [
@@ -41,7 +38,11 @@ export default function GradeLogPage() {
         dataIndex: 'toGradeName',
         width: 120,
         search: { type: 'select', name: 'toGradeId', options: gradeOptions },
-        render: (v: string | null) => <Tag color="blue">{v ?? '-'}</Tag>,
+        render: (v: string | null) => (
+          <Tag color="blue" translate="no">
+            {v ?? '-'}
+          </Tag>
+        ),
       },
       {
         title: t('gradeLog.reason'),
@@ -50,12 +51,12 @@ export default function GradeLogPage() {
         search: {
           type: 'select',
           options: GRADE_CHANGE_REASONS.map((r) => ({
-            label: GRADE_CHANGE_REASON_LABELS[r],
+            label: label(`gradeReason.${r}`),
             value: r,
           })),
         },
         render: (v: GradeLogItem['reason']) => (
-          <Tag color={v === 'manual' ? 'orange' : 'green'}>{GRADE_CHANGE_REASON_LABELS[v]}</Tag>
+          <Tag color={v === 'manual' ? 'orange' : 'green'}>{label(`gradeReason.${v}`)}</Tag>
         ),
       },
       { title: t('gradeLog.growthValue'), dataIndex: 'growthValue', width: 90 },
@@ -68,7 +69,7 @@ export default function GradeLogPage() {
       { title: t('common.remark'), dataIndex: 'remark', ellipsis: true },
       timeColumn(t('gradeLog.changedAt')),
     ];
-  }, [grades.data, t]);
+  }, [grades.data, t, label]);
 
   return (
     <ListPage<GradeLogItem>

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Button, Form, Input, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  LOGOFF_STATUS_LABELS,
   LOGOFF_STATUSES,
   formatDate,
   logoffRejectRequestSchema,
@@ -22,6 +21,7 @@ import { fetchLogoffs, logoffKeys, useApproveLogoff, useRejectLogoff } from './a
 import { MEMBER_ADMIN_NS } from '../admin-locales';
 import { memberColumns } from '../member-columns';
 import { useFrontPath } from '../../../shared/routing/route-handle';
+import { MEMBER_ENUMS_NS } from '../enum-locales';
 
 const STATUS_COLORS = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 
@@ -74,6 +74,7 @@ export default function LogoffPage() {
   const [rejecting, setRejecting] = useState<LogoffItem | null>(null);
   const canAudit = actions.includes('audit');
 
+  const { t: label } = useTranslation(MEMBER_ENUMS_NS);
   const columns = useMemo<ListColumn<LogoffItem>[]>(() => {
     const approve = async (id: number) => {
       try {
@@ -92,10 +93,10 @@ export default function LogoffPage() {
         width: 100,
         search: {
           type: 'select',
-          options: LOGOFF_STATUSES.map((s) => ({ label: LOGOFF_STATUS_LABELS[s], value: s })),
+          options: LOGOFF_STATUSES.map((s) => ({ label: label(`logoffStatus.${s}`), value: s })),
         },
         render: (v: LogoffItem['status']) => (
-          <Tag color={STATUS_COLORS[v]}>{LOGOFF_STATUS_LABELS[v]}</Tag>
+          <Tag color={STATUS_COLORS[v]}>{label(`logoffStatus.${v}`)}</Tag>
         ),
       },
       {
@@ -125,7 +126,7 @@ export default function LogoffPage() {
         fixed: 'right',
         render: (_: unknown, r) =>
           canAudit && r.status === 'pending' ? (
-            <Space>
+            <Space size={0} wrap>
               <ConfirmAction
                 title={t('logoff.approveTitle')}
                 description={<div style={{ maxWidth: 280 }}>{t('logoff.approveDesc')}</div>}
@@ -144,7 +145,7 @@ export default function LogoffPage() {
           ),
       },
     ];
-  }, [approveLogoff, canAudit, t]);
+  }, [approveLogoff, canAudit, t, label]);
 
   return (
     <>

@@ -3,8 +3,6 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Result, Skeleton, Space, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  GRADE_CHANGE_REASON_LABELS,
-  POINTS_TYPE_LABELS,
   formatDate,
   type ActionLogItem,
   type GradeLogItem,
@@ -24,15 +22,16 @@ import { AdjustPointsDialog, FreezeDialog, type MemberRef } from './components/R
 import { RevealText } from './components/RevealText';
 import { MEMBER_NS } from '../locales';
 import { STATUS_COLORS } from './MemberListPage';
+import { MEMBER_ENUMS_NS } from '../enum-locales';
 
-type Translate = (key: string) => string;
+type Translate = (key: string, options?: { defaultValue?: string }) => string;
 
 const ledgerColumns = (t: Translate): ListColumn<PointsLedgerItem>[] => [
   { title: t('detail.time'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
   {
     title: t('detail.type'),
     dataIndex: 'type',
-    render: (v: keyof typeof POINTS_TYPE_LABELS) => POINTS_TYPE_LABELS[v] ?? v,
+    render: (v: string) => t(`memberEnums:pointsType.${v}`, { defaultValue: v }),
   },
   {
     title: t('detail.amount'),
@@ -65,7 +64,7 @@ const gradeColumns = (t: Translate): ListColumn<GradeLogItem>[] => [
   {
     title: t('detail.reason'),
     dataIndex: 'reason',
-    render: (v: GradeLogItem['reason']) => GRADE_CHANGE_REASON_LABELS[v] ?? v,
+    render: (v: GradeLogItem['reason']) => t(`memberEnums:gradeReason.${v}`),
   },
   { title: t('list.growth'), dataIndex: 'growthValue' },
   { title: t('detail.operator'), dataIndex: 'operatorName', render: (v: string) => v || '-' },
@@ -74,7 +73,11 @@ const gradeColumns = (t: Translate): ListColumn<GradeLogItem>[] => [
 
 const actionColumns = (t: Translate): ListColumn<ActionLogItem>[] => [
   { title: t('detail.time'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
-  { title: t('detail.action'), dataIndex: 'actionLabel' },
+  {
+    title: t('detail.action'),
+    dataIndex: 'actionLabel',
+    render: (v: string, r) => t(`memberEnums:memberAction.${r.action}`, { defaultValue: v }),
+  },
   { title: t('detail.actionDetail'), dataIndex: 'detail' },
   { title: t('detail.ip'), dataIndex: 'ip', render: (v: string) => v || '-' },
 ];
@@ -99,7 +102,8 @@ function MemberRecords<T extends { id: number }>({
   queryKey: readonly unknown[];
   request: ListRequest<T>;
 }) {
-  const { t } = useTranslation(MEMBER_NS);
+  // The enumerations' labels as `memberEnums:pointsType.x` (their namespace loads with this one).
+  const { t } = useTranslation([MEMBER_NS, MEMBER_ENUMS_NS]);
   const columnsOfLanguage = useMemo(() => columns(t), [columns, t]);
   return (
     <ListPage<T>
@@ -149,7 +153,7 @@ export default function MemberDetailPage() {
   const tabs = [
     {
       key: 'contacts',
-      label: `${t('detail.tabContacts')}（${m.counts.contacts}）`,
+      label: t('detail.tabCount', { tab: t('detail.tabContacts'), count: m.counts.contacts }),
       children: (
         <ContactsTable
           memberId={m.id}
@@ -165,12 +169,12 @@ export default function MemberDetailPage() {
     },
     {
       key: 'grades',
-      label: `${t('detail.tabGrades')}（${m.counts.gradeLogs}）`,
+      label: t('detail.tabCount', { tab: t('detail.tabGrades'), count: m.counts.gradeLogs }),
       children: <MemberRecords memberId={m.id} {...RECORDS.gradeLog} />,
     },
     {
       key: 'actions',
-      label: `${t('detail.tabActions')}（${m.counts.actionLogs}）`,
+      label: t('detail.tabCount', { tab: t('detail.tabActions'), count: m.counts.actionLogs }),
       children: <MemberRecords memberId={m.id} {...RECORDS.actionLog} />,
     },
     // Devices, measurements, reports and health tasks get their tabs here with their areas.
@@ -181,9 +185,11 @@ export default function MemberDetailPage() {
       <Card
         title={
           <Space>
-            <span>{m.name}</span>
+            <span translate="no">{m.name}</span>
             <Tag color={STATUS_COLORS[m.status]}>{t(`status.${m.status}`)}</Tag>
-            <Tag color="gold">{m.gradeName || '-'}</Tag>
+            <Tag color="gold" translate="no">
+              {m.gradeName || '-'}
+            </Tag>
           </Space>
         }
         extra={

@@ -70,7 +70,11 @@ export default function MemberListPage() {
           order: 3,
           options: (grades.data ?? []).map((g) => ({ label: g.name, value: String(g.id) })),
         },
-        render: (_, r) => <Tag color="gold">{r.gradeName || '-'}</Tag>,
+        render: (_, r) => (
+          <Tag color="gold" translate="no">
+            {r.gradeName || '-'}
+          </Tag>
+        ),
       },
       {
         title: t('list.channel'),
@@ -80,7 +84,14 @@ export default function MemberListPage() {
           type: 'select',
           options: (channels.data ?? []).map((c) => ({ label: c.name, value: String(c.id) })),
         },
-        render: (_, r) => (r.channelName ? <Tag color="blue">{r.channelName}</Tag> : '-'),
+        render: (_, r) =>
+          r.channelName ? (
+            <Tag color="blue" translate="no">
+              {r.channelName}
+            </Tag>
+          ) : (
+            '-'
+          ),
       },
       {
         title: t('list.status'),
@@ -124,8 +135,9 @@ export default function MemberListPage() {
         fixed: 'right',
         render: (_, r) => {
           const active = r.status !== 'logged_off';
+          // Wraps rather than cuts a longer language's labels.
           return (
-            <Space size={0}>
+            <Space size={0} wrap>
               <Link to={`${PAGES.memberDetail}?id=${r.id}`}>
                 <Button type="link" size="small">
                   {t('list.detail')}

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
-  NOTICE_TARGET_LABELS,
   NOTICE_TARGET_TYPES,
   NOTICE_TITLE_MAX,
   noticeSaveRequestSchema,
@@ -17,6 +16,7 @@ import { ImageUpload } from '../../../shared/components/upload';
 import { usePageActions } from '../../../shared/stores/permission';
 import { fetchNotice, noticeKeys, saveNotice, useNoticeTargetOptions } from './api';
 import { SIGN_NS } from '../sign-locales';
+import { MEMBER_ENUMS_NS } from '../enum-locales';
 
 type Values = Pick<NoticeSaveRequest, 'title' | 'cover' | 'content' | 'targetType' | 'targetIds'>;
 
@@ -30,6 +30,7 @@ const toRequest = (values: Values) => ({
 /** /member_sign/activitydetail (hidden): a notice's title, cover, rich text and recipients. */
 export default function NoticeEditPage() {
   const { t } = useTranslation(SIGN_NS);
+  const { t: label } = useTranslation(MEMBER_ENUMS_NS);
   const actions = usePageActions(PAGES.notices);
   const [search] = useSearchParams();
   const id = search.get('id');
@@ -99,7 +100,7 @@ export default function NoticeEditPage() {
               <Radio.Group
                 disabled={!canSave}
                 options={NOTICE_TARGET_TYPES.map((v) => ({
-                  label: NOTICE_TARGET_LABELS[v],
+                  label: label(`noticeTarget.${v}`),
                   value: v,
                 }))}
               />

@@ -5,9 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
   formatDate,
-  NOTICE_STATUS_LABELS,
   NOTICE_STATUSES,
-  NOTICE_TARGET_LABELS,
   noticeScheduleRequestSchema,
   type Notice,
   type NoticeListItem,
@@ -26,6 +24,7 @@ import { type DialogCallbacks, FormDialog } from '../../../shared/components/for
 import { fetchNotices, noticeKeys, useChangeNotice, useScheduleNotice } from './api';
 import { SIGN_NS } from '../sign-locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
+import { MEMBER_ENUMS_NS } from '../enum-locales';
 
 const STATUS_COLORS: Record<NoticeStatusKind, string> = {
   draft: 'default',
@@ -90,6 +89,7 @@ export default function NoticeListPage() {
   const [scheduling, setScheduling] = useState<NoticeListItem | null>(null);
   const changeNotice = useChangeNotice().mutateAsync;
 
+  const { t: label } = useTranslation(MEMBER_ENUMS_NS);
   const columns = useMemo<ListColumn<NoticeListItem>[]>(() => {
     const run = async (change: 'send' | 'withdraw' | 'delete', id: number) => {
       const answer = await changeNotice({ change, id });
@@ -116,19 +116,22 @@ export default function NoticeListPage() {
         dataIndex: 'targetType',
         render: (_: unknown, r) =>
           r.targetType === 'all'
-            ? NOTICE_TARGET_LABELS.all
-            : `${NOTICE_TARGET_LABELS[r.targetType]}：${r.targetNames.join('、')}`,
+            ? label('noticeTarget.all')
+            : label('noticeTarget.withNames', {
+                target: label(`noticeTarget.${r.targetType}`),
+                names: r.targetNames.join(label('listSeparator')),
+              }),
       },
       {
         title: t('notice.status'),
         dataIndex: 'status',
         search: {
           type: 'select',
-          options: NOTICE_STATUSES.map((s) => ({ label: NOTICE_STATUS_LABELS[s], value: s })),
+          options: NOTICE_STATUSES.map((s) => ({ label: label(`noticeStatus.${s}`), value: s })),
         },
         render: (v: NoticeStatusKind) => (
           <Tag color={STATUS_COLORS[v]} data-testid="notice-status">
-            {NOTICE_STATUS_LABELS[v]}
+            {label(`noticeStatus.${v}`)}
           </Tag>
         ),
       },
@@ -203,7 +206,7 @@ export default function NoticeListPage() {
         },
       },
     ];
-  }, [t, actions, canPublish, changeNotice]);
+  }, [t, label, actions, canPublish, changeNotice]);
 
   return (
     <>

@@ -1,12 +1,14 @@
 import { Divider, Form, InputNumber, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EXPIRY_POLICIES, EXPIRY_POLICY_LABELS } from '@health/contract';
+import { EXPIRY_POLICIES } from '@health/contract';
 import { SettingsForm } from '../../../shared/components/settings-form';
 import { POINTS_NS } from './locales';
+import { MEMBER_ENUMS_NS } from '../enum-locales';
 
 /** /member_integral/integral_configuration 积分配置: earning rules, daily cap, expiry policy. */
 export default function PointsConfigPage() {
   const { t } = useTranslation(POINTS_NS);
+  const { t: label } = useTranslation(MEMBER_ENUMS_NS);
   const points = t('config.points');
   return (
     <SettingsForm section="integral">
@@ -46,7 +48,7 @@ export default function PointsConfigPage() {
             <Radio.Group>
               {EXPIRY_POLICIES.map((p) => (
                 <Radio key={p} value={p} style={{ display: 'block', marginBottom: 8 }}>
-                  {EXPIRY_POLICY_LABELS[p]}
+                  {label(`expiryPolicy.${p}`)}
                 </Radio>
               ))}
             </Radio.Group>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
   formatDate,
-  POINTS_TYPE_LABELS,
   POINTS_TYPES,
   PointsPaths,
   type PointsLedgerItem,
@@ -21,6 +20,7 @@ import { usePageActions } from '../../../shared/stores/permission';
 import { fetchLedger, pointsKeys, usePointsSummary } from './api';
 import { POINTS_NS } from './locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
+import { MEMBER_ENUMS_NS } from '../enum-locales';
 
 const TYPE_COLORS: Record<PointsType, string> = {
   register: 'blue',
@@ -55,9 +55,7 @@ function SummaryCards() {
   ];
   return (
     <div className="panel" style={{ marginBottom: 16 }} data-testid="points-summary">
-      <Typography.Text type="secondary">
-        {t('details.rangeHint')}：{range}
-      </Typography.Text>
+      <Typography.Text type="secondary">{t('details.rangeHint', { range })}</Typography.Text>
       <Row gutter={16} style={{ marginTop: 12 }}>
         {cards.map((c) => (
           <Col key={c.key} xs={12} md={6}>
@@ -81,6 +79,7 @@ export default function PointsLedgerPage() {
   const { t } = useTranslation(POINTS_NS);
   const actions = usePageActions(useFrontPath<'pointsLedger'>());
   const ref = useRef<ListPageAction>(null);
+  const { t: label } = useTranslation(MEMBER_ENUMS_NS);
   const columns = useMemo<ListColumn<PointsLedgerItem>[]>(
     () => [
       {
@@ -101,9 +100,11 @@ export default function PointsLedgerPage() {
         dataIndex: 'type',
         search: {
           type: 'select',
-          options: POINTS_TYPES.map((v) => ({ label: POINTS_TYPE_LABELS[v], value: v })),
+          options: POINTS_TYPES.map((v) => ({ label: label(`pointsType.${v}`), value: v })),
         },
-        render: (v: PointsType) => <Tag color={TYPE_COLORS[v]}>{POINTS_TYPE_LABELS[v] ?? v}</Tag>,
+        render: (v: PointsType) => (
+          <Tag color={TYPE_COLORS[v]}>{label(`pointsType.${v}`, { defaultValue: v })}</Tag>
+        ),
       },
       {
         title: t('details.sign'),
@@ -150,7 +151,7 @@ export default function PointsLedgerPage() {
         search: { type: 'dateRange', names: ['startTime', 'endTime'] },
       },
     ],
-    [t],
+    [t, label],
   );
   return (
     <>

@@ -40,7 +40,7 @@ const zh = {
     expired: '过期积分',
     deducted: '后台扣减',
     allTime: '全部时间',
-    rangeHint: '按筛选的时间范围统计',
+    rangeHint: '按筛选的时间范围统计：{{range}}',
   },
 };
 
@@ -83,7 +83,7 @@ const en = {
     expired: 'Expired',
     deducted: 'Deducted by admins',
     allTime: 'All time',
-    rangeHint: 'For the filtered time range',
+    rangeHint: 'For the filtered time range: {{range}}',
   },
 };
 

@@ -24,7 +24,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
   formatDate,
-  SIGN_SOURCE_LABELS,
   SIGN_STREAK_REWARDS_MAX,
   signCheckInRequestSchema,
   SignPaths,
@@ -49,6 +48,7 @@ const DailyCountsChart = lazy(() => import('./components/DailyCountsChart'));
 import { HourMinuteInput } from '../../../shared/components/form-fields/fields';
 import { SIGN_NS } from '../sign-locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
+import { MEMBER_ENUMS_NS } from '../enum-locales';
 
 const TABS = ['rules', 'records', 'daily'] as const;
 type TabKey = (typeof TABS)[number];
@@ -190,6 +190,7 @@ function RecordsTab() {
   const { t } = useTranslation(SIGN_NS);
   const actions = usePageActions(useFrontPath<'signIns'>());
   const ref = useRef<ListPageAction>(null);
+  const { t: label } = useTranslation(MEMBER_ENUMS_NS);
   const columns = useMemo<ListColumn<SignRecord>[]>(
     () => [
       {
@@ -225,8 +226,11 @@ function RecordsTab() {
         dataIndex: 'source',
         render: (v: SignRecord['source'], r) =>
           v === 'admin'
-            ? `${SIGN_SOURCE_LABELS[v]}（${r.operatorName || '-'}）`
-            : SIGN_SOURCE_LABELS[v],
+            ? label('signSource.byOperator', {
+                source: label(`signSource.${v}`),
+                operator: r.operatorName || '-',
+              })
+            : label(`signSource.${v}`),
       },
       {
         title: t('records.createdAt'),
@@ -235,7 +239,7 @@ function RecordsTab() {
         search: { type: 'dateRange', names: ['startTime', 'endTime'] },
       },
     ],
-    [t],
+    [t, label],
   );
   return (
     <ListPage<SignRecord>

@@ -15,14 +15,13 @@ import { usePageActions } from '../../../shared/stores/permission';
 import { agreementKeys, fetchAgreement, publicAgreementUrl, saveAgreement } from './api';
 import { AGREEMENT_NS } from './locales';
 
-const CODE_OPTIONS = Object.entries(WELL_KNOWN_AGREEMENTS).map(([code, title]) => ({
-  value: code,
-  label: `${code}（${title}）`,
-}));
-
 /** /sysset_agreement/lists_edit (hidden): an agreement's code, title and rich-text content. */
 export default function AgreementEditPage() {
   const { t } = useTranslation(AGREEMENT_NS);
+  const codeOptions = Object.keys(WELL_KNOWN_AGREEMENTS).map((code) => ({
+    value: code,
+    label: t('codeOption', { code, title: t(`wellKnownCodes.${code}`) }),
+  }));
   const actions = usePageActions(PAGES.agreements);
   const [search] = useSearchParams();
   const isNew = !search.get('id');
@@ -60,7 +59,7 @@ export default function AgreementEditPage() {
         <>
           <Form.Item name="code" label={t('code')} extra={t('codeHint')} required>
             <AutoComplete
-              options={CODE_OPTIONS}
+              options={codeOptions}
               filterOption={(input, option) =>
                 !!option && String(option.value).includes(input.trim().toLowerCase())
               }

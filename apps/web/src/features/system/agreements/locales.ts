@@ -1,6 +1,13 @@
 import { registerFeatureLocale } from '../../../shared/i18n';
 
 const zh = {
+  wellKnownCodes: {
+    user_agreement: '用户服务协议',
+    privacy_policy: '隐私政策',
+    device_lending: '设备借用协议',
+    points_rules: '会员积分规则',
+  },
+  codeOption: '{{code}}（{{title}}）',
   title: '协议列表',
   add: '新增协议',
   editTitle: '编辑协议',
@@ -37,6 +44,13 @@ const zh = {
 };
 
 const en: typeof zh = {
+  wellKnownCodes: {
+    user_agreement: 'User agreement',
+    privacy_policy: 'Privacy policy',
+    device_lending: 'Device lending agreement',
+    points_rules: 'Member points rules',
+  },
+  codeOption: '{{code}} ({{title}})',
   title: 'Agreements',
   add: 'New agreement',
   editTitle: 'Edit agreement',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, thousands, type HomeOverview } from '@health/contract';
 import { LinkButton } from '../../../shared/components/LinkButton';
 import { ProgressFallback } from '../../../shared/components/ProgressFallback';
+import { localMessage } from '../../../shared/i18n';
 import { usePermissionStore } from '../../../shared/stores/permission';
 import { useHomeOverview } from './api';
 import { pivotTrend } from './trend';
@@ -43,9 +44,15 @@ function KpiCard({ kpi }: { kpi: Kpi }) {
 
 /** /sysset_home/basic: today's and 7-day KPIs and a 7-day trend, exactly what the server returns. */
 export default function OverviewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const overview = useHomeOverview();
-  const trend = useMemo(() => pivotTrend(overview.data?.trend ?? []), [overview.data]);
+  const language = i18n.language;
+  // The series are named by the server (in Chinese): shown in the current language.
+  const trend = useMemo(() => {
+    const pivoted = pivotTrend(overview.data?.trend ?? []);
+    const series = pivoted.series.map((s) => ({ ...s, name: localMessage(s.name) }));
+    return { ...pivoted, series, language };
+  }, [overview.data, language]);
   const routes = usePermissionStore((s) => s.routes);
   const canOpen = (path: string) => routes.some((r) => r.path === path);
 
@@ -72,7 +79,7 @@ export default function OverviewPage() {
         type="error"
         showIcon
         message={t('home.loadError')}
-        description={overview.error.message}
+        description={localMessage(overview.error.message)}
         action={
           <Button onClick={() => void overview.refetch()} loading={overview.isFetching}>
             {t('common.retry')}

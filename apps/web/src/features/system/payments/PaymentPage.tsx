@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import {
   formatDate,
   PAY_CHANNEL_FIELDS,
-  PAY_FIELD_LABELS,
   payConfigUpdateSchema,
   type PayConfig,
   type PayConfigUpdate,
@@ -60,7 +59,7 @@ function ChannelCard({ config, canEdit }: { config: PayConfig; canEdit: boolean 
     <Card
       size="small"
       className="payment-card"
-      title={fields.title}
+      title={t(`payment.channels.${config.channel}`)}
       data-testid={`pay-${config.channel}`}
       extra={
         config.updatedAt ? (
@@ -84,7 +83,7 @@ function ChannelCard({ config, canEdit }: { config: PayConfig; canEdit: boolean 
         </Form.Item>
         {fields.ids.length === 0 && <p className="pay-none">{t('payment.none')}</p>}
         {fields.ids.map((id) => (
-          <Form.Item key={id} name={id} label={PAY_FIELD_LABELS[id]}>
+          <Form.Item key={id} name={id} label={t(`payment.fields.${id}`)}>
             <Input />
           </Form.Item>
         ))}
@@ -92,11 +91,11 @@ function ChannelCard({ config, canEdit }: { config: PayConfig; canEdit: boolean 
           const set = config.secrets[secret]?.set ?? false;
           const placeholder = set
             ? t('payment.keepBlank')
-            : `${t('payment.enterNew')}${PAY_FIELD_LABELS[secret]}`;
+            : t('payment.enterNew', { field: t(`payment.fields.${secret}`) });
           return (
             <Form.Item
               key={secret}
-              label={PAY_FIELD_LABELS[secret]}
+              label={t(`payment.fields.${secret}`)}
               required={false}
               extra={
                 <Tag
@@ -113,14 +112,14 @@ function ChannelCard({ config, canEdit }: { config: PayConfig; canEdit: boolean 
                     placeholder={placeholder}
                     autoSize={{ minRows: 2, maxRows: 6 }}
                     spellCheck={false}
-                    aria-label={PAY_FIELD_LABELS[secret]}
+                    aria-label={t(`payment.fields.${secret}`)}
                   />
                 ) : (
                   <Input.Password
                     placeholder={placeholder}
                     autoComplete="new-password"
                     visibilityToggle={false}
-                    aria-label={PAY_FIELD_LABELS[secret]}
+                    aria-label={t(`payment.fields.${secret}`)}
                   />
                 )}
               </Form.Item>

@@ -4,7 +4,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   SEARCH_KEYWORD_MAX,
-  SEARCH_WORD_TYPE_LABELS,
   SEARCH_WORD_TYPES,
   searchSaveRequestSchema,
   type SearchWord,
@@ -76,7 +75,7 @@ export default function SearchEditPage() {
         <Radio.Group disabled={!canSave}>
           {SEARCH_WORD_TYPES.map((v) => (
             <Radio key={v} value={v}>
-              {SEARCH_WORD_TYPE_LABELS[v]}
+              {t(`search.types.${v}`)}
             </Radio>
           ))}
         </Radio.Group>

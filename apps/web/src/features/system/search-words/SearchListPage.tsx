@@ -4,7 +4,6 @@ import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  SEARCH_WORD_TYPE_LABELS,
   SEARCH_WORD_TYPES,
   formatDate,
   type SearchSuggestResult,
@@ -59,10 +58,10 @@ export default function SearchListPage() {
         width: 120,
         search: {
           type: 'select',
-          options: SEARCH_WORD_TYPES.map((v) => ({ label: SEARCH_WORD_TYPE_LABELS[v], value: v })),
+          options: SEARCH_WORD_TYPES.map((v) => ({ label: t(`search.types.${v}`), value: v })),
         },
         render: (v: SearchWord['type']) => (
-          <Tag color={v === 'hot' ? 'volcano' : 'blue'}>{SEARCH_WORD_TYPE_LABELS[v]}</Tag>
+          <Tag color={v === 'hot' ? 'volcano' : 'blue'}>{t(`search.types.${v}`)}</Tag>
         ),
       },
       { title: t('search.sort'), dataIndex: 'sort', width: 80, align: 'right' },

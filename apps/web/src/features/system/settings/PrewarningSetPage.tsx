@@ -1,23 +1,12 @@
 import type { ReactNode } from 'react';
 import { Alert, Card, Checkbox, Form, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  MEASUREMENT_TYPE_LABELS,
-  MEASUREMENT_UNITS,
-  NOTIFY_TARGET_LABELS,
-  NOTIFY_TARGETS,
-  WARNING_LEVEL_LABELS,
-  WARNING_LEVELS,
-  type MeasurementType,
-} from '@health/contract';
+import { NOTIFY_TARGETS, WARNING_LEVELS, type MeasurementType } from '@health/contract';
 import { SettingsForm } from '../../../shared/components/settings-form';
 import { SYSTEM_NS } from '../locales';
 import './prewarning.css';
 
 type Path = (string | number)[];
-
-const LEVEL_OPTIONS = WARNING_LEVELS.map((v) => ({ value: v, label: WARNING_LEVEL_LABELS[v] }));
-const RAISING_LEVEL_OPTIONS = LEVEL_OPTIONS.filter((o) => o.value !== 'none');
 
 /** A threshold input with its unit; its errors show right under it. */
 function Num(props: {
@@ -53,15 +42,15 @@ function Caption({ children }: { children: ReactNode }) {
 
 function Level(props: { name: Path; label: string; raisingOnly?: boolean }) {
   const { t } = useTranslation(SYSTEM_NS);
+  const options = WARNING_LEVELS.filter((v) => !props.raisingOnly || v !== 'none').map((v) => ({
+    value: v,
+    label: t(`warn.levels.${v}`),
+  }));
   return (
     <>
       <Caption>{t('warn.level')}</Caption>
       <Form.Item name={props.name} className="rule-field">
-        <Select
-          aria-label={props.label}
-          options={props.raisingOnly ? RAISING_LEVEL_OPTIONS : LEVEL_OPTIONS}
-          style={{ width: 110 }}
-        />
+        <Select aria-label={props.label} options={options} style={{ width: 110 }} />
       </Form.Item>
     </>
   );
@@ -90,15 +79,20 @@ function RuleCard(props: { type: MeasurementType; children: ReactNode; note?: st
       data-testid={`rule-${type}`}
       title={
         <span>
-          {MEASUREMENT_TYPE_LABELS[type]}
-          <span className="rule-unit">（{MEASUREMENT_UNITS[type]}）</span>
+          {t(`warn.types.${type}`)}
+          <span className="rule-unit">{t('warn.unit', { unit: t(`warn.units.${type}`) })}</span>
         </span>
       }
       extra={
         <Space>
           <span>{t('warn.enabled')}</span>
           <Form.Item name={[type, 'enabled']} valuePropName="checked" noStyle>
-            <Switch aria-label={`${MEASUREMENT_TYPE_LABELS[type]}${t('warn.enabled')}`} />
+            <Switch
+              aria-label={t('warn.typed', {
+                type: t(`warn.types.${type}`),
+                label: t('warn.enabled'),
+              })}
+            />
           </Form.Item>
         </Space>
       }
@@ -106,7 +100,7 @@ function RuleCard(props: { type: MeasurementType; children: ReactNode; note?: st
       {props.children}
       {props.note && <p className="rule-note">{props.note}</p>}
       <div className="rule-notify">
-        <span className="rule-notify-label">{t('warn.notify')}：</span>
+        <span className="rule-notify-label">{t('warn.notifyLabel')}</span>
         {NOTIFY_TARGETS.map((target) => (
           <Form.Item
             key={target}
@@ -114,7 +108,7 @@ function RuleCard(props: { type: MeasurementType; children: ReactNode; note?: st
             valuePropName="checked"
             className="rule-field rule-notify-item"
           >
-            <Checkbox>{NOTIFY_TARGET_LABELS[target]}</Checkbox>
+            <Checkbox>{t(`warn.targets.${target}`)}</Checkbox>
           </Form.Item>
         ))}
       </div>
@@ -124,7 +118,7 @@ function RuleCard(props: { type: MeasurementType; children: ReactNode; note?: st
 
 function BpCard() {
   const { t } = useTranslation(SYSTEM_NS);
-  const unit = MEASUREMENT_UNITS.bp;
+  const unit = t('warn.units.bp');
   const grades = ['grade1', 'grade2', 'grade3'] as const;
   return (
     <RuleCard type="bp" note={t('warn.bp.rule')}>
@@ -219,7 +213,7 @@ function BpCard() {
 
 function BgCard() {
   const { t } = useTranslation(SYSTEM_NS);
-  const unit = MEASUREMENT_UNITS.bg;
+  const unit = t('warn.units.bg');
   const row = (key: string, field: Path, level?: ReactNode, rowSpan?: number) => (
     <tr key={key}>
       <th scope="row">{t(`warn.bg.${key}`)}</th>
@@ -241,9 +235,7 @@ function BgCard() {
         </thead>
         <tbody>
           <tr>
-            <th scope="row">
-              {t('warn.bg.fasting')} {t('warn.bg.normalRange')}
-            </th>
+            <th scope="row">{t('warn.bg.fastingNormal')}</th>
             <td>
               <Space align="start" size={4} wrap>
                 <Num
@@ -310,7 +302,7 @@ function CholUaCards() {
                   <Num
                     name={['chol', `${k}Min`]}
                     label={t(`warn.chol.${k}`)}
-                    unit={MEASUREMENT_UNITS.chol}
+                    unit={t('warn.units.chol')}
                     decimals={1}
                   />
                 </td>
@@ -334,13 +326,13 @@ function CholUaCards() {
                 <Num
                   name={['ua', 'menAbove']}
                   label={t('warn.ua.menAbove')}
-                  unit={MEASUREMENT_UNITS.ua}
+                  unit={t('warn.units.ua')}
                 />
               </td>
               <td rowSpan={2}>
                 <Level
                   name={['ua', 'level']}
-                  label={`${MEASUREMENT_TYPE_LABELS.ua}${t('warn.level')}`}
+                  label={t('warn.typed', { type: t('warn.types.ua'), label: t('warn.level') })}
                 />
               </td>
             </tr>
@@ -350,7 +342,7 @@ function CholUaCards() {
                 <Num
                   name={['ua', 'womenAbove']}
                   label={t('warn.ua.womenAbove')}
-                  unit={MEASUREMENT_UNITS.ua}
+                  unit={t('warn.units.ua')}
                 />
               </td>
             </tr>
@@ -363,7 +355,7 @@ function CholUaCards() {
 
 function EcgCard() {
   const { t } = useTranslation(SYSTEM_NS);
-  const unit = MEASUREMENT_UNITS.ecg;
+  const unit = t('warn.units.ecg');
   return (
     <RuleCard type="ecg" note={t('warn.ecg.arrhythmiaHint')}>
       <table className="rule-table">

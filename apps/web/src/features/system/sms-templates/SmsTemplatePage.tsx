@@ -1,13 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Popconfirm, Space, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  SMS_SCENE_LABELS,
-  SMS_SCENES,
-  formatDate,
-  type SmsOutboxEntry,
-  type SmsTemplate,
-} from '@health/contract';
+import { SMS_SCENES, formatDate, type SmsOutboxEntry, type SmsTemplate } from '@health/contract';
 import {
   AddButton,
   ConfirmAction,
@@ -148,9 +142,9 @@ export default function SmsTemplatePage() {
         width: 110,
         search: {
           type: 'select',
-          options: SMS_SCENES.map((v) => ({ value: v, label: SMS_SCENE_LABELS[v] })),
+          options: SMS_SCENES.map((v) => ({ value: v, label: t(`sms.scenes.${v}`) })),
         },
-        render: (v: SmsTemplate['scene']) => SMS_SCENE_LABELS[v],
+        render: (v: SmsTemplate['scene']) => t(`sms.scenes.${v}`),
       },
       { title: t('sms.content'), dataIndex: 'content' },
       {

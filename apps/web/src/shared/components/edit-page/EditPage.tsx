@@ -20,6 +20,7 @@ import { useRouteHandle } from '../../routing/route-handle';
 import { usePageTitle } from '../../routing/page-title';
 import { localTitle } from '../../i18n';
 import './edit-page.css';
+import { localMessage } from '../../i18n/messages';
 
 export interface EditContext<R, V> {
   /** null when adding. */
@@ -189,7 +190,7 @@ export function EditPage<R, V extends object = Record<string, unknown>>(
     body = (
       <Result
         status="error"
-        title={loaded.error instanceof Error ? loaded.error.message : t('loadError')}
+        title={loaded.error instanceof Error ? localMessage(loaded.error.message) : t('loadError')}
         extra={
           <Space>
             <Button type="primary" onClick={() => void loaded.refetch()}>

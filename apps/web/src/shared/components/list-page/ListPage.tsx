@@ -42,6 +42,7 @@ import type {
 import { QueryForm } from './QueryForm';
 import { PATTERNS_NS } from './locales';
 import './list-page.css';
+import { localMessage } from '../../i18n/messages';
 
 export interface ListPageProps<T> {
   /** Query fields and table columns in one array. */
@@ -327,7 +328,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       <Result
         status="error"
         title={t('loadError')}
-        subTitle={query.error instanceof Error ? query.error.message : undefined}
+        subTitle={query.error instanceof Error ? localMessage(query.error.message) : undefined}
         extra={
           <Button type="primary" onClick={() => void query.refetch()}>
             {t('retry')}

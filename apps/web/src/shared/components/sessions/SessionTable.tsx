@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Popconfirm, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, relativeTime, type SessionItem } from '@health/contract';
+import { localMessage } from '../../i18n/messages';
 import { SESSIONS_NS } from './locales';
 import { describeUserAgent } from './user-agent';
 
@@ -83,7 +84,9 @@ export function SessionTable({ sessions, loading, error, onRetry, onRevoke }: Se
           title: t('lastSeenAt'),
           dataIndex: 'lastSeenAt',
           width: 150,
-          render: (v: number) => <Tooltip title={formatDate(v)}>{relativeTime(v)}</Tooltip>,
+          render: (v: number) => (
+            <Tooltip title={formatDate(v)}>{localMessage(relativeTime(v))}</Tooltip>
+          ),
         },
         ...(onRevoke
           ? [

@@ -1,10 +1,11 @@
+import { localMessage } from '../../i18n/messages';
 /** A short, readable description of a user agent: "Chrome 120 · Windows". */
 export function describeUserAgent(ua: string): string {
   if (!ua) return '';
   const browser =
     match(ua, /Edg\/(\d+)/, 'Edge') ??
     match(ua, /OPR\/(\d+)/, 'Opera') ??
-    match(ua, /MicroMessenger\/(\d+)/, '微信') ??
+    match(ua, /MicroMessenger\/(\d+)/, localMessage('微信')) ??
     match(ua, /(?:Chrome|Chromium|CriOS)\/(\d+)/, 'Chrome') ??
     match(ua, /(?:Firefox|FxiOS)\/(\d+)/, 'Firefox') ??
     match(ua, /Version\/(\d+)[^ ]* (?:Mobile\/\S+ )?Safari/, 'Safari') ??

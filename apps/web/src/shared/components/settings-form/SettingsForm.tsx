@@ -23,6 +23,7 @@ import { useSaveSettings, useSettingsSection } from './settings-api';
 import { SETTINGS_FORM_NS } from './locales';
 import { useLeaveGuard } from '../../hooks/use-leave-guard';
 import './settings-form.css';
+import { localMessage } from '../../i18n/messages';
 
 export interface SettingsFormContext<S extends SettingsSection> {
   form: FormInstance<SettingsValue<S>>;
@@ -146,7 +147,7 @@ export function SettingsForm<S extends SettingsSection>(props: SettingsFormProps
         <Result
           status="error"
           title={t('loadError')}
-          subTitle={loaded.error instanceof Error ? loaded.error.message : undefined}
+          subTitle={loaded.error instanceof Error ? localMessage(loaded.error.message) : undefined}
           extra={
             <Button type="primary" onClick={() => void loaded.refetch()}>
               {t('retry')}
@@ -166,7 +167,11 @@ export function SettingsForm<S extends SettingsSection>(props: SettingsFormProps
         {info.updatedAt ? (
           <span>
             {t('savedAt', { at: formatDate(info.updatedAt) })}
-            {info.updatedBy ? t('savedBy', { by: info.updatedBy }) : ''}
+            {info.updatedBy ? (
+              <span translate="no">{t('savedBy', { by: info.updatedBy })}</span>
+            ) : (
+              ''
+            )}
           </span>
         ) : (
           <span>{t('neverSaved')}</span>

@@ -152,6 +152,14 @@ const enUS: DeepString<Resources> = {
     todos: 'To do',
     todosEmpty: 'Nothing waiting',
     todoOpen: 'Handle {{title}} ({{count}})',
+    kpi: {
+      newOperators: 'New operators',
+      logins: 'Logins',
+      activeSessions: 'Live sessions',
+      operations: 'Operations',
+      loginFailures: 'Failed logins',
+    },
+    todo: { pendingLogoff: 'Log-off requests to review' },
   },
   staffRole: {
     admin: 'Administrator',

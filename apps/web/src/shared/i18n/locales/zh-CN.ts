@@ -138,6 +138,15 @@ const zhCN = {
     todos: '待办事项',
     todosEmpty: '暂无待办，一切就绪',
     todoOpen: '处理{{title}}（{{count}}项）',
+    /** The server's KPI and to-do titles by key (the server sends the Chinese title too). */
+    kpi: {
+      newOperators: '新增操作员',
+      logins: '今日登录',
+      activeSessions: '在线会话',
+      operations: '操作记录',
+      loginFailures: '登录失败',
+    },
+    todo: { pendingLogoff: '待审核注销申请' },
   },
   staffRole: { admin: '管理员', doctor: '医生', assistant: '医生助理', operator: '运营' },
 };

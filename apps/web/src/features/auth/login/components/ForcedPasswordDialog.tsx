@@ -3,7 +3,8 @@ import { Alert, Button, Form, Input, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkForcedPasswordForm } from '@health/contract';
 import { useUpdatePassword } from '../../profile/api';
-import { passwordMessageKey, type ForcedMode } from '../forced-password';
+import { localMessage } from '../../../../shared/i18n';
+import { type ForcedMode } from '../forced-password';
 import { useAfterPasswordChange } from '../../profile/components/use-after-password-change';
 
 interface Values {
@@ -29,8 +30,7 @@ export function ForcedPasswordDialog({ mode, onLater }: { mode: ForcedMode; onLa
     const values = form.getFieldsValue();
     const failed = checkForcedPasswordForm(values, mode);
     if (failed) {
-      const key = passwordMessageKey(failed);
-      setProblem(key ? t(key) : failed);
+      setProblem(localMessage(failed));
       return;
     }
     setProblem(null);

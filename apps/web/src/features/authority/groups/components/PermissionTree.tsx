@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Space, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
+import { localTitle } from '../../../../shared/i18n';
 import { AUTHORITY_NS } from '../../locales';
 import {
   ALL_SELECTABLE_KEYS,
@@ -40,26 +41,33 @@ const ALL_NODE_KEYS: string[] = [];
  * their list page, checked and disabled with it ("随列表页授予").
  */
 export function PermissionTree({ value, onChange, readOnly, held }: PermissionTreeProps) {
-  const { t } = useTranslation(AUTHORITY_NS);
+  const { t, i18n } = useTranslation(AUTHORITY_NS);
+  const language = i18n.language;
   const selection = useMemo(() => value ?? [], [value]);
   const [expanded, setExpanded] = useState<React.Key[]>(SECTION_KEYS);
 
   const treeData = useMemo<DataNode[]>(() => {
+    // Chinese keeps the catalogue's own action titles (取消任务 / 取消订单); English names an
+    // action by its key, under its page.
+    const titleOf = (node: PermNode) =>
+      node.action && language === 'en-US'
+        ? t(`group.actionNames.${node.action}`, { defaultValue: node.title })
+        : localTitle(node, language);
     const convert = (node: PermNode): DataNode => ({
       key: node.key,
       title:
         node.kind === 'hidden' ? (
           <span>
-            {node.title}
+            {titleOf(node)}
             <Tag bordered={false} style={{ marginLeft: 6 }}>
               {t('group.hiddenPage')}
             </Tag>
             <Typography.Text type="secondary">{t('group.grantedWithList')}</Typography.Text>
           </span>
         ) : node.kind === 'section' ? (
-          <strong>{node.title}</strong>
+          <strong>{titleOf(node)}</strong>
         ) : (
-          node.title
+          titleOf(node)
         ),
       disableCheckbox:
         readOnly ||
@@ -69,7 +77,7 @@ export function PermissionTree({ value, onChange, readOnly, held }: PermissionTr
       ...(node.children ? { children: node.children.map(convert) } : {}),
     });
     return PERMISSION_TREE.map(convert);
-  }, [held, readOnly, t]);
+  }, [held, readOnly, t, language]);
 
   /** Only keys the operator holds can be picked (a section click picks its held keys). */
   const grantable = (keys: string[]) => (held ? keys.filter((k) => held.has(k)) : keys);

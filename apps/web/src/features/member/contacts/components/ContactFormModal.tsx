@@ -5,7 +5,7 @@ import { FormDialog } from '../../../../shared/components/form-dialog';
 import { toast } from '../../../../shared/feedback/feedback';
 import { useSaveContact } from '../api';
 import { MEMBER_NS } from '../../locales';
-import { relationshipOptions } from '../../members/components/MemberFormModal';
+import { useRelationshipOptions } from '../../members/components/MemberFormModal';
 
 interface Values {
   name: string;
@@ -37,6 +37,7 @@ export function ContactFormModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation(MEMBER_NS);
+  const relationshipOptions = useRelationshipOptions();
   const save = useSaveContact(contact ? { id: contact.id } : { memberId: memberId ?? 0 });
   return (
     <FormDialog

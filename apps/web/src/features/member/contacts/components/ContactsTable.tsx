@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate, relationshipLabel, type ContactItem, ContactPaths } from '@health/contract';
+import { formatDate, type ContactItem, ContactPaths } from '@health/contract';
 import {
   AddButton,
   ConfirmAction,
@@ -13,7 +13,7 @@ import {
 import { toast } from '../../../../shared/feedback/feedback';
 import { contactKeys, fetchContacts, revealContactPhone, useDeleteContact } from '../api';
 import { MEMBER_NS } from '../../locales';
-import { relationshipOptions } from '../../members/components/MemberFormModal';
+import { useRelationshipOptions } from '../../members/components/MemberFormModal';
 import { ContactFormModal } from './ContactFormModal';
 import { RevealText } from '../../members/components/RevealText';
 
@@ -36,6 +36,7 @@ export function ContactsTable({
   headerTitle?: string;
 }) {
   const { t } = useTranslation(MEMBER_NS);
+  const relationshipOptions = useRelationshipOptions();
   const ref = useRef<ListPageAction>(null);
   const [editing, setEditing] = useState<{ contact: ContactItem | null } | null>(null);
   const single = memberId !== undefined;
@@ -81,7 +82,9 @@ export function ContactsTable({
               type: 'select',
               options: relationshipOptions.map((o) => ({ ...o, value: String(o.value) })),
             },
-        render: (v: number | null) => relationshipLabel(v),
+        // A missing value shows '-'; an unknown code shows nothing (spec §3).
+        render: (v: number | null) =>
+          v === null ? '-' : (relationshipOptions.find((o) => o.value === v)?.label ?? ''),
       },
       {
         title: t('contact.receiveWarningSms'),
@@ -129,7 +132,7 @@ export function ContactsTable({
           ] as ListColumn<ContactItem>[])
         : []),
     ],
-    [t, single, canEdit, canReveal, deleteContact],
+    [t, single, canEdit, canReveal, deleteContact, relationshipOptions],
   );
 
   return (

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import {
   Button,
   Card,
@@ -14,12 +15,17 @@ import {
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { RELATIONSHIPS, memberAddRequestSchema, memberUpdateRequestSchema } from '@health/contract';
+import {
+  RELATIONSHIP_CODES,
+  memberAddRequestSchema,
+  memberUpdateRequestSchema,
+} from '@health/contract';
 import { FormDialog } from '../../../../shared/components/form-dialog';
 import { toast } from '../../../../shared/feedback/feedback';
 import { useChannelOptions } from '../../channels/api';
 import { useMemberDetail, useSaveMember } from '../api';
 import { MEMBER_NS } from '../../locales';
+import { MEMBER_ENUMS_NS } from '../../enum-locales';
 
 interface ContactValues {
   name: string;
@@ -42,10 +48,14 @@ interface Values {
   contacts?: ContactValues[];
 }
 
-export const relationshipOptions = Object.entries(RELATIONSHIPS).map(([value, label]) => ({
-  value: Number(value),
-  label,
-}));
+/** The relationship codes (spec §3) as select options, labelled in the current language. */
+export function useRelationshipOptions() {
+  const { t } = useTranslation(MEMBER_ENUMS_NS);
+  return useMemo(
+    () => RELATIONSHIP_CODES.map((value) => ({ value, label: t(`relationship.${value}`) })),
+    [t],
+  );
+}
 
 /** The request of the form's values (add: every field; update: numbers only when re-entered). */
 function toRequest(v: Values, isNew: boolean) {
@@ -96,6 +106,7 @@ export function MemberFormModal({
   onSaved: (id: number) => void;
 }) {
   const { t } = useTranslation(MEMBER_NS);
+  const relationshipOptions = useRelationshipOptions();
   const isNew = memberId === null;
   const detail = useMemberDetail(open ? memberId : null);
   const channels = useChannelOptions();

@@ -1,5 +1,6 @@
 import { Alert, Form, Input, InputNumber, Radio, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import {
   changeMemberGradeRequestSchema,
   memberFreezeRequestSchema,
@@ -11,6 +12,18 @@ import { toast } from '../../../../shared/feedback/feedback';
 import { useAdjustPoints, useChangeMemberGrade, useSetMemberFrozen } from '../api';
 import { useGradeOptions } from '../../grades/api';
 import { MEMBER_NS } from '../../locales';
+
+/** A dialog title naming a member: the name is data (not translated). */
+function DataTitle(props: { t: TFunction; i18nKey: string; name: string | undefined }) {
+  return (
+    <Trans
+      t={props.t}
+      i18nKey={props.i18nKey}
+      values={{ name: props.name ?? '' }}
+      components={[<span key="name" translate="no" />]}
+    />
+  );
+}
 
 export interface MemberRef {
   id: number;
@@ -36,7 +49,13 @@ export function FreezeDialog({ member, onClose, onDone }: DialogProps<MemberRef>
   return (
     <FormDialog
       open={member !== null}
-      title={t(freezing ? 'freeze.title' : 'freeze.unfreezeTitle', { name: member?.name })}
+      title={
+        <DataTitle
+          t={t}
+          i18nKey={freezing ? 'freeze.title' : 'freeze.unfreezeTitle'}
+          name={member?.name}
+        />
+      }
       name="freezeForm"
       schema={freezing ? freezeSchema : unfreezeSchema}
       mutation={mutation}
@@ -76,7 +95,7 @@ export function AdjustPointsDialog({ member, onClose, onDone }: DialogProps<Memb
   return (
     <FormDialog
       open={member !== null}
-      title={t('points.title', { name: member?.name })}
+      title={<DataTitle t={t} i18nKey="points.title" name={member?.name} />}
       name="pointsForm"
       schema={adjustSchema}
       adapt={{ toInput: adjustInput }}
@@ -119,7 +138,7 @@ export function ChangeGradeDialog({
   return (
     <FormDialog
       open={member !== null}
-      title={t('grade.title', { name: member?.name })}
+      title={<DataTitle t={t} i18nKey="grade.title" name={member?.name} />}
       name="gradeForm"
       schema={gradeSchema}
       mutation={mutation}

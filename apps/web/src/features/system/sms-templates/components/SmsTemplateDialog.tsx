@@ -2,7 +2,6 @@ import { Form, Input, Select, Switch, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   SMS_CONTENT_MAX,
-  SMS_SCENE_LABELS,
   SMS_SCENES,
   parseSmsPlaceholders,
   smsTemplateAddRequestSchema,
@@ -89,7 +88,7 @@ export function SmsTemplateDialog({ open, template, onClose, onSaved }: SmsTempl
         <Input />
       </Form.Item>
       <Form.Item name="scene" label={t('sms.scene')} required>
-        <Select options={SMS_SCENES.map((v) => ({ value: v, label: SMS_SCENE_LABELS[v] }))} />
+        <Select options={SMS_SCENES.map((v) => ({ value: v, label: t(`sms.scenes.${v}`) }))} />
       </Form.Item>
       <ContentField />
       <Form.Item

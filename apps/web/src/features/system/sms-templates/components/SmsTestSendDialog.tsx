@@ -1,10 +1,6 @@
 import { Alert, Form, Input, Typography, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  renderSmsTemplate,
-  smsTestSendRequestSchema,
-  type SmsTemplate,
-} from '@health/contract';
+import { renderSmsTemplate, smsTestSendRequestSchema, type SmsTemplate } from '@health/contract';
 import { FormDialog } from '../../../../shared/components/form-dialog';
 import { useTestSendSms } from '../api';
 import { CONTENT_NS } from '../../content-locales';
