@@ -116,6 +116,21 @@ export default tseslint.config(
     },
   },
   {
+    // dayjs speaks the interface language (the date pickers' week and month names) only once
+    // shared/utils/dayjs.ts has set its locale: the web imports dayjs from there.
+    files: [`${WEB_SRC}/**/*.{ts,tsx}`],
+    ignores: [`${WEB_SRC}/shared/utils/dayjs.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='dayjs'] > ImportDefaultSpecifier",
+          message: 'Import { dayjs } from shared/utils/dayjs: it sets the interface language.',
+        },
+      ],
+    },
+  },
+  {
     // Services take an Actor and plain values, never Fastify's request or reply.
     files: ['apps/server/src/modules/**/service.ts'],
     rules: {

@@ -147,6 +147,10 @@ describe.runIf(run)('layouts fit the window', () => {
       return { left: r.left >= 0, right: r.right <= window.innerWidth, top: r.top >= 0 };
     });
     expect(box).toEqual({ left: true, right: true, top: true });
+    // In the Chinese interface the picker's week and month are Chinese (dayjs's locale is set).
+    const weekdays = await popup.locator('.ant-picker-content thead th').allTextContents();
+    expect(weekdays.slice(0, 7)).toEqual(['一', '二', '三', '四', '五', '六', '日']);
+    expect(await popup.locator('.ant-picker-header-view').first().innerText()).toMatch(/月/);
     await popup.locator('.ant-picker-header-next-btn').first().click();
     const days = popup.locator('td.ant-picker-cell-in-view');
     await days.nth(3).click();

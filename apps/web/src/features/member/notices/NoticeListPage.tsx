@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, DatePicker, Form, Space, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { dayjs } from '../../../shared/utils/dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { DatePicker, Form, Input, InputNumber, Radio, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { dayjs } from '../../../shared/utils/dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   SEARCH_KEYWORD_MAX,

@@ -1,5 +1,5 @@
 import { InputNumber, TimePicker } from 'antd';
-import dayjs from 'dayjs';
+import { dayjs } from '../../utils/dayjs';
 
 /** A money field stored in fen (integers) and edited in yuan. */
 export function YuanInput(props: {

@@ -1,4 +1,5 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { dayjs } from '../../utils/dayjs';
 import { DEFAULT_PAGE_SIZE, SORT_ORDERS, type SortOrder } from '@health/contract';
 import type { ListColumn, SearchSpec } from './types';
 

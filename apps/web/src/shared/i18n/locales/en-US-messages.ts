@@ -492,6 +492,10 @@ function inSentence(name: string): string {
 const templates: MessageTemplate[] = [
   [/^请输入(.+)$/, (l) => `Please enter the ${inSentence(f(l!))}`],
   [/^请选择(.+)$/, (l) => `Please choose the ${inSentence(f(l!))}`],
+  [
+    /^(.+?)应在(-?[\d.]+)到(-?[\d.]+)(元)?之间$/,
+    (l, a, b, yuan) => `${f(l!)} must be between ${a} and ${b}${yuan ? ' yuan' : ''}`,
+  ],
   [/^(.+?)(?:不能小于|最小为)(-?[\d.]+)$/, (l, n) => `${f(l!)} must be at least ${n}`],
   [/^(.+?)(?:不能大于|最大为|最多为)(-?[\d.]+)$/, (l, n) => `${f(l!)} must be at most ${n}`],
   [/^(.+?)必须是整数$/, (l) => `${f(l!)} must be a whole number`],

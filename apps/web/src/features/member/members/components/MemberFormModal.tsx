@@ -13,7 +13,8 @@ import {
   Switch,
 } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { dayjs } from '../../../../shared/utils/dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   RELATIONSHIP_CODES,
