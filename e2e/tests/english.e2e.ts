@@ -14,6 +14,7 @@ import { SIGN_SOURCE_LABELS } from '../../packages/contract/src/member/sign-ins.
 import { SEARCH_WORD_TYPE_LABELS } from '../../packages/contract/src/system/search-words.ts';
 import { SMS_SCENE_LABELS } from '../../packages/contract/src/system/sms-templates.ts';
 import { browserAvailable, newPage, screenshot, see } from '../support/browser.ts';
+import { clippedElements } from '../support/layout.ts';
 import { adminSuite } from '../support/suite.ts';
 
 const run = browserAvailable();
@@ -220,6 +221,33 @@ describe.runIf(run)('the English UI', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it('on a 375 px phone in English: no Chinese outside data and nothing cut off', async () => {
+    const { page, context, consoleErrors } = await newPage(suite.browser, suite.server.url, {
+      width: 375,
+      height: 812,
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByLabel('User name').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/sysset_home\/basic/);
+    const problems: string[] = [];
+    for (const { path, titleEn } of MENU_PAGES) {
+      await page.goto(path);
+      await expect
+        .poll(() => page.title(), { timeout: 15_000, message: path })
+        .toMatch(new RegExp(`^${titleEn.replace(/[()]/g, '\\$&')} - `));
+      await page.waitForLoadState('networkidle');
+      for (const line of await chineseOutsideData(page)) problems.push(`${path}: ${line}`);
+      for (const line of await clippedElements(page)) problems.push(`${path}: ${line}`);
+    }
+    await screenshot(page, 'english-375-last');
+    expect(problems).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 180_000);
 
   it('shows the form dialog’s validation messages and option labels in English', async () => {
     const { page, context, consoleErrors } = await suite.adminPage();

@@ -148,7 +148,7 @@ export default function SearchListPage() {
   };
 
   const toolbar = (
-    <Space>
+    <Space wrap>
       {suggest && (
         <Typography.Text type="secondary" data-testid="suggest-count">
           {t('search.suggestCount', {
