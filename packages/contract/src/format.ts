@@ -113,3 +113,17 @@ export function thousands(num: number | string): string {
 export function todayKey(now: Date = new Date()): string {
   return formatDate(now, '{y}-{m}-{d}');
 }
+
+/**
+ * An enumeration's labels in both languages, `{ value: [zh-CN, en-US] }`, from its two label maps
+ * (`MEMBER_STATUS_LABELS` and `MEMBER_STATUS_LABELS_EN`): the web's bilingual locale tables and
+ * the operation log read the same words.
+ */
+export function bilingualLabels<K extends string | number>(
+  zh: Record<K, string>,
+  en: Record<K, string>,
+): Record<K, readonly [string, string]> {
+  const out = {} as Record<K, readonly [string, string]>;
+  for (const key of Object.keys(zh) as K[]) out[key] = [zh[key], en[key] ?? zh[key]];
+  return out;
+}

@@ -35,6 +35,24 @@ export const MEMBER_ACTION_LABELS: Record<string, string> = {
   logoff_apply: '申请注销',
   logoff: '账号注销',
 };
+
+/** MEMBER_ACTION_LABELS's English, for the English UI and the operation log. */
+export const MEMBER_ACTION_LABELS_EN: Record<string, string> = {
+  register: 'Register',
+  login: 'Log in',
+  logout: 'Log out',
+  profile: 'Edit profile',
+  measure: 'Measure',
+  check_in: 'Check in',
+  redeem: 'Redeem points',
+  points: 'Points change',
+  bind_device: 'Bind device',
+  unbind_device: 'Unbind device',
+  consult: 'Consultation',
+  view_report: 'View report',
+  logoff_apply: 'Log-off request',
+  logoff: 'Account logged off',
+};
 export const MEMBER_ACTIONS = Object.keys(MEMBER_ACTION_LABELS) as [string, ...string[]];
 /** The Chinese label of an action (the key itself when unknown). */
 export function memberActionLabel(action: string): string {

@@ -36,6 +36,16 @@ export const RELATIONSHIPS: Record<number, string> = {
   5: '其他',
 };
 
+/** RELATIONSHIPS's English, for the English UI and the operation log. */
+export const RELATIONSHIPS_EN: Record<number, string> = {
+  0: 'Self',
+  1: 'Parent',
+  2: 'Child',
+  3: 'Spouse',
+  4: 'Friend',
+  5: 'Other',
+};
+
 /** A missing value shows '-'; an unknown code shows empty (spec §3). */
 export function relationshipLabel(code: number | string | null | undefined): string {
   if (code === null || code === undefined || code === '') return '-';

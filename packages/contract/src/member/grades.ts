@@ -137,6 +137,12 @@ export const GRADE_CHANGE_REASON_LABELS: Record<GradeChangeReason, string> = {
   manual: '手动调整',
 };
 
+/** GRADE_CHANGE_REASON_LABELS's English, for the English UI and the operation log. */
+export const GRADE_CHANGE_REASON_LABELS_EN: Record<GradeChangeReason, string> = {
+  growth: 'Growth',
+  manual: 'Manual',
+};
+
 export const gradeLogItemSchema = z.object({
   id: z.number().int(),
   memberId: z.number().int(),

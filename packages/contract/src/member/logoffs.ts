@@ -39,6 +39,13 @@ export const LOGOFF_STATUS_LABELS: Record<LogoffStatus, string> = {
   rejected: '已驳回',
 };
 
+/** LOGOFF_STATUS_LABELS's English, for the English UI and the operation log. */
+export const LOGOFF_STATUS_LABELS_EN: Record<LogoffStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
 export const logoffItemSchema = z.object({
   id: z.number().int(),
   memberId: z.number().int(),

@@ -80,12 +80,26 @@ export const GENDER_LABELS: Record<MemberGenderValue, string> = {
   unknown: '未知',
 };
 
+/** GENDER_LABELS's English, for the English UI and the operation log. */
+export const GENDER_LABELS_EN: Record<MemberGenderValue, string> = {
+  male: 'Male',
+  female: 'Female',
+  unknown: 'Unknown',
+};
+
 export const MEMBER_STATUSES = ['normal', 'frozen', 'logged_off'] as const;
 export type MemberStatusValue = (typeof MEMBER_STATUSES)[number];
 export const MEMBER_STATUS_LABELS: Record<MemberStatusValue, string> = {
   normal: '正常',
   frozen: '已冻结',
   logged_off: '已注销',
+};
+
+/** MEMBER_STATUS_LABELS's English, for the English UI and the operation log. */
+export const MEMBER_STATUS_LABELS_EN: Record<MemberStatusValue, string> = {
+  normal: 'Normal',
+  frozen: 'Frozen',
+  logged_off: 'Logged off',
 };
 
 /* ------------------------------------------------------------------ shared fields */

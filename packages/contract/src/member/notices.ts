@@ -35,12 +35,27 @@ export const NOTICE_STATUS_LABELS: Record<NoticeStatusKind, string> = {
   withdrawn: '已撤回',
 };
 
+/** NOTICE_STATUS_LABELS's English, for the English UI and the operation log. */
+export const NOTICE_STATUS_LABELS_EN: Record<NoticeStatusKind, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  sent: 'Sent',
+  withdrawn: 'Withdrawn',
+};
+
 export const NOTICE_TARGET_TYPES = ['all', 'grade', 'channel'] as const;
 export type NoticeTargetKind = (typeof NOTICE_TARGET_TYPES)[number];
 export const NOTICE_TARGET_LABELS: Record<NoticeTargetKind, string> = {
   all: '全部会员',
   grade: '指定等级',
   channel: '指定渠道',
+};
+
+/** NOTICE_TARGET_LABELS's English, for the English UI and the operation log. */
+export const NOTICE_TARGET_LABELS_EN: Record<NoticeTargetKind, string> = {
+  all: 'All members',
+  grade: 'By grade',
+  channel: 'By channel',
 };
 
 export const NOTICE_TITLE_MAX = 50;

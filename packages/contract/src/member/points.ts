@@ -65,6 +65,20 @@ export const POINTS_TYPE_LABELS: Record<PointsType, string> = {
   expire: '积分过期',
 };
 
+/** POINTS_TYPE_LABELS's English, for the English UI and the operation log. */
+export const POINTS_TYPE_LABELS_EN: Record<PointsType, string> = {
+  register: 'Registration',
+  check_in: 'Daily check-in',
+  check_in_streak: 'Streak reward',
+  measurement: 'Measurement',
+  health_task: 'Health task',
+  purchase: 'Purchase reward',
+  redeem: 'Redemption',
+  refund: 'Redemption refund',
+  adjust: 'Manual adjustment',
+  expire: 'Expired',
+};
+
 /** Types that earn points under the integral rules (multiplier + daily cap apply). */
 export const EARNING_TYPES = [
   'register',
@@ -93,6 +107,13 @@ export const EXPIRY_POLICY_LABELS: Record<ExpiryPolicy, string> = {
   never: '永不过期',
   yearly: '按年清零（第N年获得的积分在第N+1年年底过期）',
   rolling: '滚动过期（获得后N个月过期）',
+};
+
+/** EXPIRY_POLICY_LABELS's English, for the English UI and the operation log. */
+export const EXPIRY_POLICY_LABELS_EN: Record<ExpiryPolicy, string> = {
+  never: 'Never expire',
+  yearly: 'Yearly (points earned in year N expire at the end of year N+1)',
+  rolling: 'Rolling (expire N months after earning)',
 };
 
 const pointsInt = (label: string, max: number) =>

@@ -114,6 +114,12 @@ export const SIGN_SOURCE_LABELS: Record<SignSourceKind, string> = {
   admin: '后台代签',
 };
 
+/** SIGN_SOURCE_LABELS's English, for the English UI and the operation log. */
+export const SIGN_SOURCE_LABELS_EN: Record<SignSourceKind, string> = {
+  app: 'App',
+  admin: 'By an operator',
+};
+
 export const signRecordSchema = z.object({
   id: z.number().int(),
   memberId: z.number().int(),

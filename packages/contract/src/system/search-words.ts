@@ -30,6 +30,12 @@ export const SEARCH_WORD_TYPE_LABELS: Record<SearchWordType, string> = {
   default: '默认搜索词',
 };
 
+/** SEARCH_WORD_TYPE_LABELS's English, for the English UI and the operation log. */
+export const SEARCH_WORD_TYPE_LABELS_EN: Record<SearchWordType, string> = {
+  hot: 'Hot search word',
+  default: 'Default search word',
+};
+
 export const SEARCH_KEYWORD_MAX = 30;
 export const SEARCH_SORT_MAX = 9999;
 

@@ -262,6 +262,13 @@ export const WARNING_LEVEL_LABELS: Record<WarningLevel, string> = {
   warning: '预警',
   urgent: '紧急',
 };
+
+/** WARNING_LEVEL_LABELS's English, for the English UI and the operation log. */
+export const WARNING_LEVEL_LABELS_EN: Record<WarningLevel, string> = {
+  none: 'None',
+  warning: 'Warning',
+  urgent: 'Urgent',
+};
 const RANK: Record<WarningLevel, number> = { none: 0, warning: 1, urgent: 2 };
 const level = z.enum(WARNING_LEVELS, { error: '请选择预警级别' });
 

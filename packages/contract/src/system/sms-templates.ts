@@ -43,6 +43,16 @@ export const SMS_SCENE_LABELS: Record<SmsScene, string> = {
   other: '其他',
 };
 
+/** SMS_SCENE_LABELS's English, for the English UI and the operation log. */
+export const SMS_SCENE_LABELS_EN: Record<SmsScene, string> = {
+  verify_code: 'Verification code',
+  warning: 'Health warning',
+  device_return: 'Device return',
+  order: 'Order notice',
+  marketing: 'Marketing',
+  other: 'Other',
+};
+
 export const SMS_CONTENT_MAX = 500;
 export const SMS_PARAM_VALUE_MAX = 50;
 

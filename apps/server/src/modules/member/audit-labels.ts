@@ -8,19 +8,19 @@ import {
   NOTICE_TARGET_LABELS,
   POINTS_TYPE_LABELS,
   RELATIONSHIPS,
+  RELATIONSHIPS_EN,
   SIGN_SOURCE_LABELS,
+  GENDER_LABELS_EN,
+  MEMBER_STATUS_LABELS_EN,
+  LOGOFF_STATUS_LABELS_EN,
+  GRADE_CHANGE_REASON_LABELS_EN,
+  POINTS_TYPE_LABELS_EN,
+  SIGN_SOURCE_LABELS_EN,
+  NOTICE_TARGET_LABELS_EN,
+  NOTICE_STATUS_LABELS_EN,
+  EXPIRY_POLICY_LABELS_EN,
 } from '@health/contract';
 import { enumFormat, type AuditLabels, type Bilingual } from '../../platform/audit-labels.js';
-
-/** Relationship codes in English (spec §3 codes 0–5). */
-const RELATIONSHIPS_EN: Record<number, string> = {
-  0: 'Self',
-  1: 'Parent',
-  2: 'Child',
-  3: 'Spouse',
-  4: 'Friend',
-  5: 'Other',
-};
 
 /** Snapshots keep the relationship's Chinese label (contacts) or its code: both read. */
 const relationship = {
@@ -72,7 +72,7 @@ export const MEMBER_AUDIT_LABELS: AuditLabels = {
       name: ['姓名', 'Name'],
       gender: {
         label: ['性别', 'Gender'],
-        format: enumFormat(GENDER_LABELS, { male: 'Male', female: 'Female', unknown: 'Unknown' }),
+        format: enumFormat(GENDER_LABELS, GENDER_LABELS_EN),
       },
       birthday: ['生日', 'Birthday'],
       province: ['省份', 'Province'],
@@ -84,11 +84,7 @@ export const MEMBER_AUDIT_LABELS: AuditLabels = {
       channelId: ['注册渠道编号', 'Channel ID'],
       status: {
         label: ['状态', 'Status'],
-        format: enumFormat(MEMBER_STATUS_LABELS, {
-          normal: 'Normal',
-          frozen: 'Frozen',
-          logged_off: 'Logged off',
-        }),
+        format: enumFormat(MEMBER_STATUS_LABELS, MEMBER_STATUS_LABELS_EN),
       },
       frozenReason: ['冻结原因', 'Freeze reason'],
       growthValue: ['成长值', 'Growth value'],
@@ -104,11 +100,7 @@ export const MEMBER_AUDIT_LABELS: AuditLabels = {
       // Log-off requests.
       requestStatus: {
         label: ['申请状态', 'Request status'],
-        format: enumFormat(LOGOFF_STATUS_LABELS, {
-          pending: 'Pending',
-          approved: 'Approved',
-          rejected: 'Rejected',
-        }),
+        format: enumFormat(LOGOFF_STATUS_LABELS, LOGOFF_STATUS_LABELS_EN),
       },
       rejectReason: ['驳回原因', 'Reject reason'],
       contactsDeleted: ['删除的家庭成员数', 'Family members deleted'],
@@ -127,10 +119,7 @@ export const MEMBER_AUDIT_LABELS: AuditLabels = {
       toGradeId: ['新等级编号', 'To grade ID'],
       reason: {
         label: ['变更原因', 'Reason'],
-        format: enumFormat(GRADE_CHANGE_REASON_LABELS, {
-          growth: 'Growth value',
-          manual: 'By hand',
-        }),
+        format: enumFormat(GRADE_CHANGE_REASON_LABELS, GRADE_CHANGE_REASON_LABELS_EN),
       },
       ip: ['IP', 'IP'],
     },
@@ -141,18 +130,7 @@ export const MEMBER_AUDIT_LABELS: AuditLabels = {
       memberId: ['会员编号', 'Member ID'],
       type: {
         label: ['积分类型', 'Type'],
-        format: enumFormat(POINTS_TYPE_LABELS, {
-          register: 'Registration',
-          check_in: 'Daily check-in',
-          check_in_streak: 'Streak reward',
-          measurement: 'Measurement upload',
-          health_task: 'Health task',
-          purchase: 'Purchase reward',
-          redeem: 'Redemption',
-          refund: 'Redemption refund',
-          adjust: 'Adjusted by hand',
-          expire: 'Expired',
-        }),
+        format: enumFormat(POINTS_TYPE_LABELS, POINTS_TYPE_LABELS_EN),
       },
       sign: {
         label: ['收支', 'Direction'],
@@ -169,7 +147,7 @@ export const MEMBER_AUDIT_LABELS: AuditLabels = {
       memberId: ['会员编号', 'Member ID'],
       source: {
         label: ['签到来源', 'Source'],
-        format: enumFormat(SIGN_SOURCE_LABELS, { app: 'App', admin: 'By an operator' }),
+        format: enumFormat(SIGN_SOURCE_LABELS, SIGN_SOURCE_LABELS_EN),
       },
       date: ['日期', 'Date'],
       minStreak: ['连续签到天数不少于', 'Streak at least'],
@@ -179,21 +157,12 @@ export const MEMBER_AUDIT_LABELS: AuditLabels = {
       contentLength: ['内容字数', 'Content length'],
       targetType: {
         label: ['发送对象', 'Recipients'],
-        format: enumFormat(NOTICE_TARGET_LABELS, {
-          all: 'All members',
-          grade: 'By grade',
-          channel: 'By channel',
-        }),
+        format: enumFormat(NOTICE_TARGET_LABELS, NOTICE_TARGET_LABELS_EN),
       },
       targetIds: ['指定等级/渠道编号', 'Grade / channel IDs'],
       status: {
         label: ['状态', 'Status'],
-        format: enumFormat(NOTICE_STATUS_LABELS, {
-          draft: 'Draft',
-          scheduled: 'Scheduled',
-          sent: 'Sent',
-          withdrawn: 'Withdrawn',
-        }),
+        format: enumFormat(NOTICE_STATUS_LABELS, NOTICE_STATUS_LABELS_EN),
       },
       scheduledAt: { label: ['定时发送时间', 'Scheduled at'], format: 'time' },
       recipients: ['接收人数', 'Recipients'],
@@ -206,11 +175,7 @@ export const MEMBER_AUDIT_LABELS: AuditLabels = {
       dailyCap: ['每日获取上限', 'Daily cap'],
       expiryPolicy: {
         label: ['过期策略', 'Expiry policy'],
-        format: enumFormat(EXPIRY_POLICY_LABELS, {
-          never: 'Never expire',
-          yearly: 'Yearly (points of year N expire at the end of year N+1)',
-          rolling: 'Rolling (expire N months after earning)',
-        }),
+        format: enumFormat(EXPIRY_POLICY_LABELS, EXPIRY_POLICY_LABELS_EN),
       },
       expiryMonths: ['过期月数', 'Expiry months'],
       basePoints: ['每日签到积分', 'Daily check-in points'],

@@ -8,6 +8,9 @@ import {
   SMS_SCENE_LABELS,
   SmsMessages,
   WARNING_LEVEL_LABELS,
+  WARNING_LEVEL_LABELS_EN,
+  SEARCH_WORD_TYPE_LABELS_EN,
+  SMS_SCENE_LABELS_EN,
 } from '@health/contract';
 import {
   enumFormat,
@@ -16,11 +19,7 @@ import {
   type Bilingual,
 } from '../../platform/audit-labels.js';
 
-const warningLevel = enumFormat(WARNING_LEVEL_LABELS, {
-  none: 'No warning',
-  warning: 'Warning',
-  urgent: 'Urgent',
-});
+const warningLevel = enumFormat(WARNING_LEVEL_LABELS, WARNING_LEVEL_LABELS_EN);
 const level = (label: Bilingual): AuditFieldSpec => ({ label, format: warningLevel });
 
 const PAY_FIELDS_EN: Record<keyof typeof PAY_FIELD_LABELS, string> = {
@@ -197,7 +196,7 @@ export const SYSTEM_AUDIT_LABELS: AuditLabels = {
       keyword: ['搜索词', 'Keyword'],
       type: {
         label: ['类型', 'Type'],
-        format: enumFormat(SEARCH_WORD_TYPE_LABELS, { hot: 'Hot word', default: 'Default word' }),
+        format: enumFormat(SEARCH_WORD_TYPE_LABELS, SEARCH_WORD_TYPE_LABELS_EN),
       },
       validFrom: { label: ['生效时间', 'Valid from'], format: 'time' },
       validTo: { label: ['失效时间', 'Valid to'], format: 'time' },
@@ -207,14 +206,7 @@ export const SYSTEM_AUDIT_LABELS: AuditLabels = {
     sms: {
       scene: {
         label: ['场景', 'Scene'],
-        format: enumFormat(SMS_SCENE_LABELS, {
-          verify_code: 'Verification code',
-          warning: 'Health warning',
-          device_return: 'Device return',
-          order: 'Order',
-          marketing: 'Marketing',
-          other: 'Other',
-        }),
+        format: enumFormat(SMS_SCENE_LABELS, SMS_SCENE_LABELS_EN),
       },
       content: ['短信内容', 'Content'],
       providerTemplateId: ['服务商模板编号', 'Provider template ID'],

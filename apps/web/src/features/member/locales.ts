@@ -1,3 +1,10 @@
+import {
+  bilingualLabels,
+  GENDER_LABELS,
+  GENDER_LABELS_EN,
+  MEMBER_STATUS_LABELS,
+  MEMBER_STATUS_LABELS_EN,
+} from '@health/contract';
 import { type BilingualTable, registerBilingualLocale } from '../../shared/i18n';
 
 /** Each string as [zh-CN, en-US]. */
@@ -25,16 +32,8 @@ const strings = {
     add: ['新增会员', 'New member'],
     exportName: ['会员列表.xlsx', 'members.xlsx'],
   },
-  status: {
-    normal: ['正常', 'Normal'],
-    frozen: ['已冻结', 'Frozen'],
-    logged_off: ['已注销', 'Logged off'],
-  },
-  gender: {
-    male: ['男', 'Male'],
-    female: ['女', 'Female'],
-    unknown: ['未知', 'Unknown'],
-  },
+  status: bilingualLabels(MEMBER_STATUS_LABELS, MEMBER_STATUS_LABELS_EN),
+  gender: bilingualLabels(GENDER_LABELS, GENDER_LABELS_EN),
   reveal: {
     action: ['查看明文', 'Reveal'],
     done: ['已查看明文（已记入操作日志）', 'Revealed (logged)'],

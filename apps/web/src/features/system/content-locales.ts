@@ -1,3 +1,9 @@
+import {
+  SEARCH_WORD_TYPE_LABELS,
+  SEARCH_WORD_TYPE_LABELS_EN,
+  SMS_SCENE_LABELS,
+  SMS_SCENE_LABELS_EN,
+} from '@health/contract';
 import { registerFeatureLocale } from '../../shared/i18n';
 
 const zh = {
@@ -18,7 +24,7 @@ const zh = {
     unlimited: '不限',
   },
   search: {
-    types: { hot: '热门搜索词', default: '默认搜索词' },
+    types: SEARCH_WORD_TYPE_LABELS,
     title: '搜索配置',
     add: '新增搜索词',
     editTitle: '编辑搜索词',
@@ -42,14 +48,7 @@ const zh = {
     suggestCount: '联想词 {{count}} 条，重建于 {{time}}',
   },
   sms: {
-    scenes: {
-      verify_code: '验证码',
-      warning: '健康预警',
-      device_return: '设备归还',
-      order: '订单通知',
-      marketing: '营销推广',
-      other: '其他',
-    },
+    scenes: SMS_SCENE_LABELS,
     title: '短信模板',
     templatesTab: '短信模板',
     outboxTab: '发件箱',
@@ -122,7 +121,7 @@ const en: typeof zh = {
     unlimited: 'No limit',
   },
   search: {
-    types: { hot: 'Hot search word', default: 'Default search word' },
+    types: SEARCH_WORD_TYPE_LABELS_EN,
     title: 'Search',
     add: 'New search word',
     editTitle: 'Edit search word',
@@ -146,14 +145,7 @@ const en: typeof zh = {
     suggestCount: '{{count}} suggestions, rebuilt {{time}}',
   },
   sms: {
-    scenes: {
-      verify_code: 'Verification code',
-      warning: 'Health warning',
-      device_return: 'Device return',
-      order: 'Order notice',
-      marketing: 'Marketing',
-      other: 'Other',
-    },
+    scenes: SMS_SCENE_LABELS_EN,
     title: 'SMS templates',
     templatesTab: 'Templates',
     outboxTab: 'Outbox',

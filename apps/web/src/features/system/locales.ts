@@ -1,3 +1,4 @@
+import { WARNING_LEVEL_LABELS, WARNING_LEVEL_LABELS_EN } from '@health/contract';
 import { registerFeatureLocale } from '../../shared/i18n';
 
 const zh = {
@@ -158,7 +159,7 @@ const zh = {
     types: { bp: '血压', bg: '血糖', chol: '总胆固醇', ua: '尿酸', ecg: '心电' },
     units: { bp: 'mmHg', bg: 'mmol/L', chol: 'mmol/L', ua: 'µmol/L', ecg: '次/分' },
     unit: '（{{unit}}）',
-    levels: { none: '不预警', warning: '预警', urgent: '紧急' },
+    levels: WARNING_LEVEL_LABELS,
     targets: { doctorQueue: '医生工作台', memberSms: '会员短信', familySms: '家属短信' },
     notifyLabel: '通知对象：',
     typed: '{{type}}{{label}}',
@@ -330,7 +331,7 @@ const en: typeof zh = {
     },
     units: { bp: 'mmHg', bg: 'mmol/L', chol: 'mmol/L', ua: 'µmol/L', ecg: 'bpm' },
     unit: ' ({{unit}})',
-    levels: { none: 'None', warning: 'Warning', urgent: 'Urgent' },
+    levels: WARNING_LEVEL_LABELS_EN,
     targets: { doctorQueue: 'Doctor queue', memberSms: 'Member SMS', familySms: 'Family SMS' },
     notifyLabel: 'Notify: ',
     typed: '{{type}} {{label}}',
