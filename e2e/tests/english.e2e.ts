@@ -161,6 +161,40 @@ async function clippedLabels(page: Page): Promise<string[]> {
   });
 }
 
+/** Log in as the administrator on the English login page. */
+async function logInInEnglish(page: Page): Promise<void> {
+  await page.getByLabel('User name').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/sysset_home\/basic/);
+}
+
+/**
+ * Open each built menu page in English and list what `check` finds on it, once its English title
+ * is in the document title and its lists show their rows.
+ */
+async function problemsOfMenuPages(
+  page: Page,
+  check: (page: Page) => Promise<string[]>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const { path, titleEn } of MENU_PAGES) {
+    await page.goto(path);
+    await expect
+      .poll(() => page.title(), { timeout: 15_000, message: path })
+      .toMatch(new RegExp(`^${titleEn.replace(/[()]/g, '\\$&')} - `));
+    await page.waitForLoadState('networkidle');
+    // Lists wait for their rows, so row actions and tags are checked too.
+    if ((await page.locator('.ant-table').count()) > 0) {
+      await expect
+        .poll(() => page.locator('.ant-table-row').count(), { timeout: 10_000, message: path })
+        .toBeGreaterThan(0);
+    }
+    for (const line of await check(page)) problems.push(`${path}: ${line}`);
+  }
+  return problems;
+}
+
 /**
  * English covers every page (issue 11, item 6): switched to English on the login page, the login
  * page and every built menu page show no Chinese outside data, no console errors, and a form
@@ -189,27 +223,12 @@ describe.runIf(run)('the English UI', () => {
     await see(page.getByRole('heading', { name: 'Back office login' }));
     await screenshot(page, 'english-login');
 
-    await page.getByLabel('User name').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/sysset_home\/basic/);
+    await logInInEnglish(page);
 
-    const problems: string[] = [];
-    for (const { path, titleEn } of MENU_PAGES) {
-      await page.goto(path);
-      await expect
-        .poll(() => page.title(), { timeout: 15_000, message: path })
-        .toMatch(new RegExp(`^${titleEn.replace(/[()]/g, '\\$&')} - `));
-      await page.waitForLoadState('networkidle');
-      // Lists wait for their rows, so row actions and tags are checked too.
-      if ((await page.locator('.ant-table').count()) > 0) {
-        await expect
-          .poll(() => page.locator('.ant-table-row').count(), { timeout: 10_000, message: path })
-          .toBeGreaterThan(0);
-      }
-      for (const line of await chineseOutsideData(page)) problems.push(`${path}: ${line}`);
-      for (const line of await clippedLabels(page)) problems.push(`${path}: clipped ${line}`);
-    }
+    const problems = await problemsOfMenuPages(page, async (p) => [
+      ...(await chineseOutsideData(p)),
+      ...(await clippedLabels(p)).map((line) => `clipped ${line}`),
+    ]);
     for (const path of HIDDEN_PAGES) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
@@ -229,20 +248,11 @@ describe.runIf(run)('the English UI', () => {
     });
     await page.goto('/login');
     await page.getByRole('button', { name: 'English' }).click();
-    await page.getByLabel('User name').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/sysset_home\/basic/);
-    const problems: string[] = [];
-    for (const { path, titleEn } of MENU_PAGES) {
-      await page.goto(path);
-      await expect
-        .poll(() => page.title(), { timeout: 15_000, message: path })
-        .toMatch(new RegExp(`^${titleEn.replace(/[()]/g, '\\$&')} - `));
-      await page.waitForLoadState('networkidle');
-      for (const line of await chineseOutsideData(page)) problems.push(`${path}: ${line}`);
-      for (const line of await clippedElements(page)) problems.push(`${path}: ${line}`);
-    }
+    await logInInEnglish(page);
+    const problems = await problemsOfMenuPages(page, async (p) => [
+      ...(await chineseOutsideData(p)),
+      ...(await clippedElements(p)),
+    ]);
     await screenshot(page, 'english-375-last');
     expect(problems).toEqual([]);
     expect(consoleErrors).toEqual([]);

@@ -39,6 +39,15 @@ export const PAY_FIELD_LABELS: Record<'merchantId' | 'appId' | PaySecretField, s
   certificate: '证书',
   publicKey: '平台公钥',
 };
+/** PAY_FIELD_LABELS in English. */
+export const PAY_FIELD_LABELS_EN: Record<keyof typeof PAY_FIELD_LABELS, string> = {
+  merchantId: 'Merchant ID',
+  appId: 'AppID',
+  apiKey: 'API key',
+  privateKey: 'Private key',
+  certificate: 'Certificate',
+  publicKey: 'Platform public key',
+};
 
 const secretInput = (label: string) =>
   z

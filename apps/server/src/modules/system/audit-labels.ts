@@ -4,6 +4,7 @@ import {
   findPage,
   settingsPageOf,
   PAY_FIELD_LABELS,
+  PAY_FIELD_LABELS_EN,
   SEARCH_WORD_TYPE_LABELS,
   SMS_SCENE_LABELS,
   SmsMessages,
@@ -22,17 +23,9 @@ import {
 const warningLevel = enumFormat(WARNING_LEVEL_LABELS, WARNING_LEVEL_LABELS_EN);
 const level = (label: Bilingual): AuditFieldSpec => ({ label, format: warningLevel });
 
-const PAY_FIELDS_EN: Record<keyof typeof PAY_FIELD_LABELS, string> = {
-  merchantId: 'Merchant ID',
-  appId: 'AppID',
-  apiKey: 'API key',
-  privateKey: 'Private key',
-  certificate: 'Certificate',
-  publicKey: 'Platform public key',
-};
 const payField = (key: keyof typeof PAY_FIELD_LABELS): Bilingual => [
   PAY_FIELD_LABELS[key],
-  PAY_FIELDS_EN[key],
+  PAY_FIELD_LABELS_EN[key],
 ];
 
 /** The changed secrets of a payment channel, by name. */

@@ -1,4 +1,9 @@
-import { WARNING_LEVEL_LABELS, WARNING_LEVEL_LABELS_EN } from '@health/contract';
+import {
+  PAY_FIELD_LABELS,
+  PAY_FIELD_LABELS_EN,
+  WARNING_LEVEL_LABELS,
+  WARNING_LEVEL_LABELS_EN,
+} from '@health/contract';
 import { registerFeatureLocale } from '../../shared/i18n';
 
 const zh = {
@@ -97,14 +102,7 @@ const zh = {
     retry: '重试',
     updatedAt: '最近保存：{{at}}',
     channels: { wechat: '微信支付', alipay: '支付宝', balance: '余额支付' },
-    fields: {
-      merchantId: '商户号',
-      appId: 'AppID',
-      apiKey: 'API 密钥',
-      privateKey: '私钥',
-      certificate: '证书',
-      publicKey: '平台公钥',
-    },
+    fields: PAY_FIELD_LABELS,
   },
   warn: {
     intro: '测量值按以下规则分级；达到“预警”或“紧急”级别时通知所选对象。数值单位见各表。',
@@ -262,14 +260,7 @@ const en: typeof zh = {
     retry: 'Retry',
     updatedAt: 'Last saved: {{at}}',
     channels: { wechat: 'WeChat Pay', alipay: 'Alipay', balance: 'Balance' },
-    fields: {
-      merchantId: 'Merchant ID',
-      appId: 'AppID',
-      apiKey: 'API key',
-      privateKey: 'Private key',
-      certificate: 'Certificate',
-      publicKey: 'Platform public key',
-    },
+    fields: PAY_FIELD_LABELS_EN,
   },
   warn: {
     intro:
