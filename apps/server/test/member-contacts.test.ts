@@ -8,7 +8,6 @@ import {
   ContactMessages,
   ContactPaths,
 } from '@health/contract';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
@@ -21,6 +20,7 @@ import {
   type TestApp,
   loginAdmin,
   type FieldErrors,
+  exportRows,
 } from './helpers/app.js';
 
 describe('relationship labels (spec §3)', () => {
@@ -183,12 +183,7 @@ describe.each(databaseKinds)('member contacts API on %s', (kind) => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml.sheet');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    workbook
-      .getWorksheet('家庭成员')
-      ?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const rows = await exportRows(response, '家庭成员');
     expect(rows[0]?.slice(0, 6)).toEqual([
       '会员编号',
       '会员姓名',

@@ -7,13 +7,12 @@ import {
   type OperateLogItem,
   type Page,
 } from '@health/contract';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { auditLabelBook } from '../src/app.js';
 import { AuditService } from '../src/platform/audit.js';
 import { AuditLabelBook, PLATFORM_AUDIT_LABELS } from '../src/platform/audit-labels.js';
 import { databaseKinds } from './helpers/databases.js';
-import { bodyOf, call, loginAdmin, setupApp, type TestApp } from './helpers/app.js';
+import { bodyOf, call, loginAdmin, setupApp, type TestApp, exportRows } from './helpers/app.js';
 import { seedGrade, seedMember } from './helpers/sign-members.js';
 
 const PHONE = '13812341234';
@@ -159,12 +158,7 @@ describe.each(databaseKinds)('the operation log as a person reads it on %s', (ki
       token: admin,
     });
     expect(response.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const rows: string[][] = [];
-    workbook.worksheets[0]?.eachRow((row) =>
-      rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
-    );
+    const rows = (await exportRows(response)).map((r) => r.map((v) => String(v ?? '')));
     const byAction = (label: string) => rows.find((r) => r[3] === label);
     const freeze = byAction('冻结会员');
     expect(freeze?.[2]).toBe('会员管理');

@@ -22,6 +22,7 @@ import {
   loginAdmin,
   type FieldErrors,
   SESSION_INVALID,
+  exportRows,
 } from './helpers/app.js';
 
 const MINUTE = 60_000;
@@ -243,12 +244,7 @@ describe.each(databaseKinds)('operation log API on %s', (kind) => {
       expect(disposition).toMatch(/^attachment; filename=".+\.xlsx"; filename\*=UTF-8''/);
       expect(disposition).toContain(encodeURIComponent('操作日志'));
 
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-      const sheet = workbook.getWorksheet('操作日志');
-      expect(sheet).toBeDefined();
-      const rows: unknown[][] = [];
-      sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      const rows = await exportRows(response, '操作日志');
       expect(rows[0]).toEqual([
         '时间',
         '操作员',

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiPaths, Messages, type Envelope } from '@health/contract';
@@ -122,6 +123,23 @@ export type FieldErrors = { errors: { field: string; msg: string }[] };
 
 export function bodyOf<T = unknown>(response: LightMyRequestResponse): Envelope<T> {
   return response.json<Envelope<T>>();
+}
+
+/**
+ * The rows of an exported workbook (the sheet of that name, or the first), each row's cell values
+ * from column A; the header row first.
+ */
+export async function exportRows(
+  response: LightMyRequestResponse,
+  sheetName?: string,
+): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+  const sheet = sheetName ? workbook.getWorksheet(sheetName) : workbook.worksheets[0];
+  if (!sheet) throw new Error(`the export has no sheet ${sheetName ?? ''}`);
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
 }
 
 export function bearer(token: string): Record<string, string> {
