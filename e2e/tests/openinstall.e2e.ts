@@ -158,11 +158,12 @@ describe.runIf(run)('/openinstall: the app download page', () => {
     await see(android.getByText('Latest version 2.5.0'));
     await page.reload();
     await see(page.getByRole('button', { name: '中文' }));
+    await see(android.getByRole('link', { name: 'Download for Android' }));
     // Chinese is left only in the data (app name, release notes) and in the switch back to it.
     const text = await page.evaluate(() => {
       const main = document.querySelector('main')!.cloneNode(true) as HTMLElement;
       main
-        .querySelectorAll('h1, .open-install-notes p, .open-install-lang')
+        .querySelectorAll('h1, .open-install-notes p, .language-switch')
         .forEach((e) => e.remove());
       return main.textContent ?? '';
     });

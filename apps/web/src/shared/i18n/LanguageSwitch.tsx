@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSettingsStore, type Language } from '../stores/settings';
 import { changeLanguage } from './index';
+import './language-switch.css';
 
 /** The two languages, each named in itself (so its own readers find it). */
 export const LANGUAGES: readonly { key: Language; label: string }[] = [
@@ -9,14 +10,18 @@ export const LANGUAGES: readonly { key: Language; label: string }[] = [
 ];
 
 /**
- * The language switch of pages without the top bar (the login page): one button per language,
+ * The language switch of pages without the top bar (login, /openinstall): one button per language,
  * the current one pressed. Same store as the user dropdown's switch, so the choice persists.
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t } = useTranslation();
   const language = useSettingsStore((s) => s.language);
   return (
-    <div className={className} role="group" aria-label={t('nav.language')}>
+    <div
+      className={className ? `language-switch ${className}` : 'language-switch'}
+      role="group"
+      aria-label={t('nav.language')}
+    >
       {LANGUAGES.map((l) => (
         <button
           key={l.key}

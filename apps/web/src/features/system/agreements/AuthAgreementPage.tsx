@@ -4,6 +4,7 @@ import { Button, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type AgreementPublic } from '@health/contract';
 import { isApiError } from '../../../shared/api/errors';
+import { localMessage } from '../../../shared/i18n/messages';
 import { SafeHtml } from '../../../shared/components/rich-text/SafeHtml';
 import { useSettingsStore } from '../../../shared/stores/settings';
 import { fetchPublicAgreement } from './api';
@@ -69,7 +70,7 @@ export default function AuthAgreementPage() {
       <Result
         status="error"
         title={t('public.error')}
-        subTitle={state.msg}
+        subTitle={localMessage(state.msg)}
         extra={
           <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
             {t('public.retry')}

@@ -10,7 +10,8 @@ import {
   type PublicAppPlatform,
 } from '@health/contract';
 import { isApiError } from '../../../shared/api/errors';
-import { changeLanguage } from '../../../shared/i18n';
+import { localMessage } from '../../../shared/i18n/messages';
+import { LanguageSwitch } from '../../../shared/i18n/LanguageSwitch';
 import { useSettingsStore } from '../../../shared/stores/settings';
 import { fetchAppInfo } from './api';
 import { APP_INFO_NS } from './locales';
@@ -34,7 +35,7 @@ function visitorPlatform(): AppPlatform | null {
  * without a download link says so instead of offering a dead button.
  */
 export default function OpenInstallPage() {
-  const { t, i18n } = useTranslation(APP_INFO_NS);
+  const { t } = useTranslation(APP_INFO_NS);
   const productTitle = useSettingsStore((s) => s.title);
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -60,21 +61,6 @@ export default function OpenInstallPage() {
     if (appName) document.title = `${t('pageTitle', { appName })} - ${productTitle}`;
   }, [appName, productTitle, t]);
 
-  const english = i18n.language === 'en-US';
-  const languageSwitch = (
-    <Button
-      type="link"
-      size="small"
-      className="open-install-lang"
-      // "中文" is a language name, not two characters antd should space out.
-      autoInsertSpace={false}
-      lang={english ? 'zh-CN' : 'en'}
-      onClick={() => void changeLanguage(english ? 'zh-CN' : 'en-US')}
-    >
-      {t('language')}
-    </Button>
-  );
-
   let body;
   if (state.kind === 'loading') {
     body = (
@@ -87,7 +73,7 @@ export default function OpenInstallPage() {
       <Result
         status="error"
         title={t('error')}
-        subTitle={state.msg}
+        subTitle={localMessage(state.msg)}
         extra={
           <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
             {t('retry')}
@@ -137,7 +123,9 @@ export default function OpenInstallPage() {
 
   return (
     <main className="open-install">
-      <div className="open-install-top">{languageSwitch}</div>
+      <div className="open-install-top">
+        <LanguageSwitch />
+      </div>
       <div className="open-install-body">{body}</div>
     </main>
   );

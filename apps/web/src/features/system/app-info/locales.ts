@@ -35,7 +35,6 @@ const strings = {
   loading: ['加载中…', 'Loading…'],
   error: ['下载信息加载失败', 'Could not load the download information'],
   retry: ['重试', 'Retry'],
-  language: ['English', '中文'],
 } satisfies BilingualTable;
 
 /** Namespace "appInfo": the /openinstall page. */
