@@ -411,6 +411,14 @@ describe.each(databaseKinds)('members API on %s', (kind) => {
       '110101********123' + idNumber('19850307', 123).slice(17),
     ]);
     expect(rows[1]?.[7]).toBe('银卡会员');
+    // Times in China time (UTC+8), not the server's zone.
+    const member = await t.db
+      .selectFrom('members')
+      .select('registered_at')
+      .where('id', '=', Number(rows[1]?.[0]))
+      .executeTakeFirstOrThrow();
+    const china = new Date(Number(member.registered_at) + 8 * 3600_000).toISOString();
+    expect(rows[1]?.[12]).toBe(china.slice(0, 19).replace('T', ' '));
     const audit = await t.db
       .selectFrom('operation_logs')
       .select('after_json')

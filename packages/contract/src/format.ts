@@ -1,3 +1,4 @@
+import { CHINA_UTC_OFFSET_MS } from './china-day.js';
 /** Pure display helpers of spec §5 and §9. */
 
 /** An eleven-digit phone number hides its middle four digits: 138****5678. Other values unchanged. */
@@ -39,27 +40,59 @@ export function toMillis(time: number | string): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+function format(date: Date, pattern: string, utc: boolean): string {
+  const parts: Record<string, string> = utc
+    ? {
+        y: String(date.getUTCFullYear()),
+        m: pad(date.getUTCMonth() + 1),
+        d: pad(date.getUTCDate()),
+        h: pad(date.getUTCHours()),
+        i: pad(date.getUTCMinutes()),
+        s: pad(date.getUTCSeconds()),
+        a: WEEKDAYS[date.getUTCDay()] ?? '',
+      }
+    : {
+        y: String(date.getFullYear()),
+        m: pad(date.getMonth() + 1),
+        d: pad(date.getDate()),
+        h: pad(date.getHours()),
+        i: pad(date.getMinutes()),
+        s: pad(date.getSeconds()),
+        a: WEEKDAYS[date.getDay()] ?? '',
+      };
+  return pattern.replace(/\{([ymdhisa])\}/g, (_, k: string) => parts[k] ?? '');
+}
+
+const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
+
+function dateOf(time: number | string | Date | null | undefined): Date | null {
+  if (time == null || time === '') return null;
+  const date = time instanceof Date ? time : new Date(toMillis(time));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 /**
  * Format a time with {y}-{m}-{d} {h}:{i}:{s} placeholders (and {a} for the weekday);
- * the default format is year-month-day hour:minute:second (spec §9). Local time.
+ * the default format is year-month-day hour:minute:second (spec §9). Local time (the browser's).
  */
 export function formatDate(
   time: number | string | Date | null | undefined,
   pattern = '{y}-{m}-{d} {h}:{i}:{s}',
 ): string {
-  if (time == null || time === '') return '';
-  const date = time instanceof Date ? time : new Date(toMillis(time));
-  if (Number.isNaN(date.getTime())) return '';
-  const parts: Record<string, string> = {
-    y: String(date.getFullYear()),
-    m: pad(date.getMonth() + 1),
-    d: pad(date.getDate()),
-    h: pad(date.getHours()),
-    i: pad(date.getMinutes()),
-    s: pad(date.getSeconds()),
-    a: ['日', '一', '二', '三', '四', '五', '六'][date.getDay()] ?? '',
-  };
-  return pattern.replace(/\{([ymdhisa])\}/g, (_, k: string) => parts[k] ?? '');
+  const date = dateOf(time);
+  return date ? format(date, pattern, false) : '';
+}
+
+/**
+ * formatDate in China time (UTC+8) whatever the machine's time zone: what the server writes into
+ * exports and texts for people (a server usually runs in UTC, eight hours behind its users).
+ */
+export function formatChinaDate(
+  time: number | string | Date | null | undefined,
+  pattern = '{y}-{m}-{d} {h}:{i}:{s}',
+): string {
+  const date = dateOf(time);
+  return date ? format(new Date(date.getTime() + CHINA_UTC_OFFSET_MS), pattern, true) : '';
 }
 
 /**

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   abbreviateNumber,
+  formatChinaDate,
   formatDate,
   isExternal,
   isValidUrl,
@@ -115,6 +116,14 @@ describe('formatDate', () => {
     expect(formatDate(new Date(2026, 0, 5, 8, 7, 6))).toBe('2026-01-05 08:07:06');
     expect(formatDate(new Date(2026, 0, 5), '{y}/{m}/{d}')).toBe('2026/01/05');
     expect(formatDate(null)).toBe('');
+  });
+  it('formats in China time whatever the machine zone (server exports)', () => {
+    // 16:30:05 UTC on 1 January is 00:30:05 the next day in China (UTC+8).
+    expect(formatChinaDate(Date.UTC(2026, 0, 1, 16, 30, 5))).toBe('2026-01-02 00:30:05');
+    expect(formatChinaDate(Date.UTC(2026, 0, 1, 16, 30, 5), '{y}-{m}-{d} 周{a}')).toBe(
+      '2026-01-02 周五',
+    );
+    expect(formatChinaDate(undefined)).toBe('');
   });
 });
 

@@ -1,4 +1,4 @@
-import { chinaWallClock, maskIdNumber, maskPhone } from '@health/contract';
+import { formatChinaDate, maskIdNumber, maskPhone } from '@health/contract';
 
 /**
  * How the operation log reads to a person: every module, action and snapshot field of an entry
@@ -134,11 +134,6 @@ const ID_NUMBER_IN_TEXT = /(?<![\dXx])(\d{6})\d{8}(\d{3}[\dXx])(?![\dXx])/g;
 /** Text with any mobile or identity number in it masked (old entries, free text). */
 export function maskNumbersIn(text: string): string {
   return text.replace(ID_NUMBER_IN_TEXT, '$1********$2').replace(PHONE_IN_TEXT, '$1****$2');
-}
-
-/** "YYYY-MM-DD HH:mm:ss" in China time. */
-export function chinaTimeText(at: number): string {
-  return chinaWallClock(at).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 const both = (text: string): Bilingual => [text, text];
@@ -281,7 +276,7 @@ export class AuditLabelBook {
       const label = format.values[String(value)];
       if (label) return label;
     }
-    if (format === 'time' && typeof value === 'number') return both(chinaTimeText(value));
+    if (format === 'time' && typeof value === 'number') return both(formatChinaDate(value));
     if (format === 'phone' && typeof value === 'string') return both(maskPhone(value));
     if (format === 'idNumber' && typeof value === 'string') return both(maskIdNumber(value));
     if (format === 'fen' && typeof value === 'number') return both(`¥${(value / 100).toFixed(2)}`);

@@ -1,4 +1,5 @@
 import {
+  formatChinaDate,
   OPERATE_LOG_RESULT_LABELS,
   type OperateLogExportQuery,
   type OperateLogItem,
@@ -9,11 +10,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { OperationLogsTable } from '../../../db/schema.js';
 import type { Actor } from '../../../platform/actor.js';
-import {
-  chinaTimeText,
-  type AuditChange,
-  type AuditLabelBook,
-} from '../../../platform/audit-labels.js';
+import type { AuditChange, AuditLabelBook } from '../../../platform/audit-labels.js';
 import type { AppContext } from '../../../platform/context.js';
 import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
 import { countRows, mapBatches, paginate, readInBatches } from '../../../platform/pagination.js';
@@ -73,7 +70,7 @@ function changesCell(changes: AuditChange[], side: 'before' | 'after'): string {
 }
 
 const EXPORT_COLUMNS: ExportColumn<OperateLogItem>[] = [
-  { header: '时间', value: (r) => chinaTimeText(r.createdAt), width: 20 },
+  { header: '时间', value: (r) => formatChinaDate(r.createdAt), width: 20 },
   { header: '操作员', value: (r) => r.operatorName, width: 14 },
   { header: '模块', value: (r) => r.moduleLabel.zh, width: 14 },
   { header: '操作', value: (r) => r.actionLabel.zh, width: 12 },

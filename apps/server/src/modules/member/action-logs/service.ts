@@ -1,5 +1,5 @@
 import {
-  formatDate,
+  formatChinaDate,
   maskPhone,
   memberActionLabel,
   type ActionLogExportQuery,
@@ -64,7 +64,7 @@ export class ActionLogService {
       { header: '行为', value: (r) => r.actionLabel, width: 12 },
       { header: '详情', value: (r) => r.detail, width: 36 },
       { header: 'IP', value: (r) => r.ip, width: 18 },
-      { header: '时间', value: (r) => formatDate(r.createdAt), width: 20 },
+      { header: '时间', value: (r) => formatChinaDate(r.createdAt), width: 20 },
     ];
     return queryExport(this.ctx.db, q, toItem, {
       actor,

@@ -1,7 +1,7 @@
 import {
   MemberMessages,
   State,
-  formatDate,
+  formatChinaDate,
   maskPhone,
   relationshipLabel,
   type ContactItem,
@@ -59,7 +59,7 @@ const EXPORT_COLUMNS: ExportColumn<ContactItem>[] = [
   // Spec §3: a missing code shows '-', an unknown one shows nothing.
   { header: '关系', value: (r) => relationshipLabel(r.relationship), width: 10 },
   { header: '接收预警短信', value: (r) => (r.receiveWarningSms ? '是' : '否'), width: 14 },
-  { header: '添加时间', value: (r) => formatDate(r.createdAt), width: 20 },
+  { header: '添加时间', value: (r) => formatChinaDate(r.createdAt), width: 20 },
 ];
 
 export class ContactsService {

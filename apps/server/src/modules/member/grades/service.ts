@@ -25,7 +25,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { queryExport, type AuditedExport, type ExportColumn } from '../../../platform/export.js';
 import { mapPage, paginate, type PageRequest } from '../../../platform/pagination.js';
-import { formatDate } from '@health/contract';
+import { formatChinaDate } from '@health/contract';
 import { MembersRepo } from '../members/repo.js';
 import { GradesRepo, type GradeLogRow, type GradeRow } from './repo.js';
 
@@ -395,7 +395,7 @@ export class GradeService {
       { header: '成长值', value: (r) => r.growthValue, width: 10 },
       { header: '操作人', value: (r) => r.operatorName || '-', width: 14 },
       { header: '备注', value: (r) => r.remark, width: 30 },
-      { header: '变更时间', value: (r) => formatDate(r.createdAt), width: 20 },
+      { header: '变更时间', value: (r) => formatChinaDate(r.createdAt), width: 20 },
     ];
     return queryExport(this.ctx.db, q, toGradeLogItem, {
       actor,

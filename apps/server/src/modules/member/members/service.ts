@@ -2,7 +2,7 @@ import {
   GENDER_LABELS,
   MEMBER_STATUS_LABELS,
   MemberMessages,
-  formatDate,
+  formatChinaDate,
   State,
   maskIdNumber,
   maskPhone,
@@ -90,8 +90,8 @@ const EXPORT_COLUMNS: ExportColumn<MemberExportRow>[] = [
   { header: '状态', value: (r) => MEMBER_STATUS_LABELS[r.status], width: 10 },
   { header: '积分', value: (r) => r.pointsBalance, width: 10 },
   { header: '成长值', value: (r) => r.growthValue, width: 10 },
-  { header: '注册时间', value: (r) => formatDate(r.registeredAt), width: 20 },
-  { header: '最近活跃', value: (r) => formatDate(r.lastActiveAt), width: 20 },
+  { header: '注册时间', value: (r) => formatChinaDate(r.registeredAt), width: 20 },
+  { header: '最近活跃', value: (r) => formatChinaDate(r.lastActiveAt), width: 20 },
 ];
 
 export class MembersService {

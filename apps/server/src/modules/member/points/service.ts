@@ -14,7 +14,7 @@ import {
   type PointsLedgerListQuery,
   type PointsSummaryQuery,
   type PointsType,
-  formatDate,
+  formatChinaDate,
   maskPhone,
 } from '@health/contract';
 import { CHINA_UTC_OFFSET_MS, chinaDayStartOf, chinaWallClock } from '@health/contract';
@@ -297,7 +297,7 @@ export class PointsService {
             amount: -now,
             type: 'expire',
             refType: 'expiry',
-            remark: `积分过期（截至 ${formatDate(at, '{y}-{m}-{d}')}）`,
+            remark: `积分过期（截至 ${formatChinaDate(at, '{y}-{m}-{d}')}）`,
             at,
           });
           return now;
@@ -384,7 +384,7 @@ const EXPORT_COLUMNS: ExportColumn<LedgerRow>[] = [
   },
   { header: '备注', value: (r) => r.remark, width: 36 },
   { header: '操作人', value: (r) => r.operator_name ?? '', width: 12 },
-  { header: '时间', value: (r) => formatDate(Number(r.created_at)), width: 20 },
+  { header: '时间', value: (r) => formatChinaDate(Number(r.created_at)), width: 20 },
 ];
 
 export class PointsAdminService {

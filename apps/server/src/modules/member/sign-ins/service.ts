@@ -1,6 +1,6 @@
 import {
   DEFAULT_SIGN_SET,
-  formatDate,
+  formatChinaDate,
   SIGN_SOURCE_LABELS,
   maskPhone,
   SignMessages,
@@ -82,7 +82,7 @@ const EXPORT_COLUMNS: ExportColumn<SignRecordRow>[] = [
   { header: '实得积分', value: (r) => Number(r.points_awarded), width: 10 },
   { header: '来源', value: (r) => SIGN_SOURCE_LABELS[r.source], width: 12 },
   { header: '操作人', value: (r) => r.operator_name, width: 12 },
-  { header: '签到时间', value: (r) => formatDate(Number(r.created_at)), width: 20 },
+  { header: '签到时间', value: (r) => formatChinaDate(Number(r.created_at)), width: 20 },
 ];
 
 /** Daily check-in: once per member per local day, streaks and streak rewards via the ledger. */
