@@ -23,6 +23,7 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { auth, randomCaptchaText } from './modules/auth/index.js';
 import { authority } from './modules/authority/index.js';
+import { device } from './modules/device/index.js';
 import { member } from './modules/member/index.js';
 import { system } from './modules/system/index.js';
 import type { Area, RoutePlugin } from './platform/area.js';
@@ -65,7 +66,7 @@ export type { RoutePlugin } from './platform/area.js';
  * their operation-log labels listed (authority before system: the system's demo settings name the
  * demo operators). Adding an area adds it here (docs/server-areas.md).
  */
-export const AREAS: readonly Area[] = [auth, authority, system, member];
+export const AREAS: readonly Area[] = [auth, authority, system, member, device];
 
 /** The operation log's labels: the platform's, then each area's. */
 export function auditLabelBook(): AuditLabelBook {

@@ -19,7 +19,7 @@ export const COMMON_ACTIONS = {
 export type CommonAction = keyof typeof COMMON_ACTIONS;
 
 /** The areas of the product: one folder each in contract, server and web (ARCHITECTURE.md). */
-export const AREAS = ['auth', 'system', 'authority', 'member'] as const;
+export const AREAS = ['auth', 'system', 'authority', 'member', 'device'] as const;
 export type Area = (typeof AREAS)[number];
 /** `<area>/<entity>`: the same words name the entity's files in contract, server and web. */
 export type EntityName = `${Area}/${string}`;
@@ -619,6 +619,7 @@ const CATALOGUE_DATA = [
         path: '/device_list/info',
         title: '设备型号',
         titleEn: 'Models',
+        entity: 'device/models',
         actions: ['add', 'edit', 'delete'],
       },
       {
@@ -626,7 +627,18 @@ const CATALOGUE_DATA = [
         path: '/device_list/list',
         title: '设备列表',
         titleEn: 'Devices',
-        actions: ['add', 'edit', 'export', ['bind', '绑定/解绑'], ['secret', '重置密钥']],
+        entity: 'device/devices',
+        actions: [
+          'add',
+          'edit',
+          'export',
+          ['bind', '绑定/解绑'],
+          ['lend', '出借'],
+          ['return', '归还/入库'],
+          ['fault', '故障/维修'],
+          ['scrap', '报废'],
+          ['secret', '重置密钥'],
+        ],
       },
       {
         name: 'deviceCodes',

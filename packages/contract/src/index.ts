@@ -34,3 +34,5 @@ export * from './member/logoffs.js';
 export * from './member/points.js';
 export * from './member/sign-ins.js';
 export * from './member/notices.js';
+export * from './device/models.js';
+export * from './device/devices.js';

@@ -6,6 +6,7 @@ import type {
   OperatorsTable,
   PermissionGroupsTable,
 } from './schema/authority.js';
+import type { DeviceTables } from './schema/device.js';
 import type { MemberTables } from './schema/member.js';
 import type { PlatformTables, SessionsTable } from './schema/platform.js';
 import type { SystemTables } from './schema/system.js';
@@ -22,9 +23,10 @@ export type * from './schema/auth.js';
 export type * from './schema/authority.js';
 export type * from './schema/system.js';
 export type * from './schema/member.js';
+export type * from './schema/device.js';
 
 export interface Database
-  extends PlatformTables, AuthTables, AuthorityTables, SystemTables, MemberTables {}
+  extends PlatformTables, AuthTables, AuthorityTables, SystemTables, MemberTables, DeviceTables {}
 
 export type OperatorRow = Selectable<OperatorsTable>;
 export type NewOperator = Insertable<OperatorsTable>;

@@ -136,6 +136,8 @@ export const orderSetSchema = z.object({
   /** Device-lending deposit in fen (integer money). */
   deviceDepositFen: fen('设备押金', 100_000),
   returnDeadlineDays: int('设备归还期限天数', 1, 365),
+  /** A device that uploaded within this many hours counts as online (设备列表). */
+  deviceOnlineHours: int('设备在线判定时长', 1, 720).default(24),
 });
 export type OrderSet = z.infer<typeof orderSetSchema>;
 
@@ -550,6 +552,7 @@ export const SETTINGS_DEFAULTS = {
     afterSaleDays: 7,
     deviceDepositFen: 20_000,
     returnDeadlineDays: 30,
+    deviceOnlineHours: 24,
   } as OrderSet,
   base_set: {
     registrationOpen: true,

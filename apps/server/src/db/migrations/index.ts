@@ -7,6 +7,7 @@ import * as m0006 from './0006_members.js';
 import * as m0007 from './0007_points.js';
 import * as m0008 from './0008_sign_notices.js';
 import * as m0009 from './0009_refresh_rotations.js';
+import * as m0010 from './0010_devices.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0007_points': m0007,
   '0008_sign_notices': m0008,
   '0009_refresh_rotations': m0009,
+  '0010_devices': m0010,
 };

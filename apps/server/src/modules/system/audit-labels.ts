@@ -67,6 +67,7 @@ const SETTINGS_FIELDS: Record<string, AuditFieldSpec> = {
   afterSaleDays: ['售后期限天数', 'After-sale period (days)'],
   deviceDepositFen: { label: ['设备押金', 'Device deposit'], format: 'fen' },
   returnDeadlineDays: ['设备归还期限天数', 'Device return period (days)'],
+  deviceOnlineHours: ['设备在线判定时长（小时）', 'Device online window (hours)'],
   // 基础设置
   registrationOpen: ['开放注册', 'Registration open'],
   defaultGrade: ['默认会员等级', 'Default grade'],

@@ -39,6 +39,9 @@ const zh = {
     afterSaleDays: '售后期限',
     deviceDeposit: '设备借用押金',
     returnDeadlineDays: '设备归还期限',
+    deviceOnlineHours: '设备在线判定',
+    deviceOnlineHint: '设备在该时长内上传过数据即视为在线',
+    hours: '小时',
     afterSaleHint: '确认收货后可申请售后的天数，0 表示不支持售后',
   },
   base: {
@@ -197,6 +200,9 @@ const en: typeof zh = {
     afterSaleDays: 'After-sale window',
     deviceDeposit: 'Device deposit',
     returnDeadlineDays: 'Device return deadline',
+    deviceOnlineHours: 'Device online window',
+    deviceOnlineHint: 'A device that uploaded within this time counts as online',
+    hours: 'hours',
     afterSaleHint: 'Days after receipt during which after-sale is possible; 0 = none',
   },
   base: {

@@ -29,6 +29,7 @@ function demoValues(doctorIds: number[]): Values {
       afterSaleDays: 15,
       deviceDepositFen: 29_900,
       returnDeadlineDays: 45,
+      deviceOnlineHours: 24,
     },
     base_set: {
       registrationOpen: true,

@@ -33,6 +33,14 @@ export default function OrderSetPage() {
           <Form.Item name="returnDeadlineDays" label={t('order.returnDeadlineDays')} required>
             <InputNumber precision={0} addonAfter={days} />
           </Form.Item>
+          <Form.Item
+            name="deviceOnlineHours"
+            label={t('order.deviceOnlineHours')}
+            required
+            extra={t('order.deviceOnlineHint')}
+          >
+            <InputNumber precision={0} addonAfter={t('order.hours')} />
+          </Form.Item>
         </>
       )}
     </SettingsForm>

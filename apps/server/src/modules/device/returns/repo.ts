@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+
+/** Queries of the returns members file (the only file that touches device_returns). */
+export class DeviceReturnsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** A device's returns with the member's name, newest first. */
+  ofDevice(deviceId: number) {
+    return this.db
+      .selectFrom('device_returns as r')
+      .innerJoin('devices as d', 'd.id', 'r.device_id')
+      .leftJoin('members as m', 'm.id', 'r.member_id')
+      .selectAll('r')
+      .select(['d.serial', 'm.name as member_name'])
+      .where('r.device_id', '=', deviceId)
+      .orderBy('r.filed_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .execute();
+  }
+
+  /** The device came back: its pending returns are received. */
+  async receiveAll(deviceId: number, at: number, by: string): Promise<number> {
+    const result = await this.db
+      .updateTable('device_returns')
+      .set({ status: 'received', handled_at: at, handled_by: by })
+      .where('device_id', '=', deviceId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}
+
+export type DeviceReturnRow = Awaited<ReturnType<DeviceReturnsRepo['ofDevice']>>[number];
