@@ -1,24 +1,6 @@
-import {
-  bilingualLabels,
-  DEVICE_EVENT_LABELS,
-  DEVICE_EVENT_LABELS_EN,
-  DEVICE_MODEL_TYPE_LABELS,
-  DEVICE_MODEL_TYPE_LABELS_EN,
-  DEVICE_STATUS_LABELS,
-  DEVICE_STATUS_LABELS_EN,
-  DEVICE_TRANSITION_LABELS,
-  DEVICE_TRANSITION_LABELS_EN,
-} from '@health/contract';
-import { registerBilingualLocale, registerFeatureLocale } from '../../shared/i18n';
+import { registerFeatureLocale } from '../../shared/i18n';
 
-/** The device centre's enumerations in both languages (the contract's label maps). */
-export const DEVICE_ENUMS_NS = registerBilingualLocale('deviceEnums', {
-  modelType: bilingualLabels(DEVICE_MODEL_TYPE_LABELS, DEVICE_MODEL_TYPE_LABELS_EN),
-  status: bilingualLabels(DEVICE_STATUS_LABELS, DEVICE_STATUS_LABELS_EN),
-  transition: bilingualLabels(DEVICE_TRANSITION_LABELS, DEVICE_TRANSITION_LABELS_EN),
-  event: bilingualLabels(DEVICE_EVENT_LABELS, DEVICE_EVENT_LABELS_EN),
-});
-
+/** The device centre's own strings; its enumerations are in shared/i18n/device-enums.ts. */
 const zh = {
   common: {
     op: '操作',
@@ -66,7 +48,8 @@ const zh = {
     onlineYes: '在线',
     onlineNo: '离线',
     never: '从未上传',
-    battery: '电量',
+    battery: '电量/固件',
+    batteryLevel: '电量',
     firmware: '固件版本',
     deposit: '押金',
     returnDue: '应还日期',
@@ -155,7 +138,8 @@ const en: typeof zh = {
     onlineYes: 'Online',
     onlineNo: 'Offline',
     never: 'Never',
-    battery: 'Battery',
+    battery: 'Battery / firmware',
+    batteryLevel: 'Battery',
     firmware: 'Firmware',
     deposit: 'Deposit',
     returnDue: 'Return due',

@@ -16,7 +16,8 @@ import {
 import { FormDialog, type DialogCallbacks } from '../../../shared/components/form-dialog';
 import { toast } from '../../../shared/feedback/feedback';
 import { useDeviceModelOptions } from '../models/api';
-import { DEVICE_ENUMS_NS, DEVICE_NS } from '../locales';
+import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
+import { DEVICE_NS } from '../locales';
 import { useDeviceMemberOptions, useDeviceTransition, useSaveDevice } from './api';
 
 /** Add a device (its secret is then shown once) or edit its model, firmware and remark. */

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, type DeviceDetail, type DeviceReturn } from '@health/contract';
 import { DetailView } from '../../../shared/components/detail';
 import { useAppStore } from '../../../shared/stores/app';
-import { DEVICE_ENUMS_NS, DEVICE_NS } from '../locales';
+import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
+import { DEVICE_NS } from '../locales';
 import { useDeviceDetail } from './api';
-import { StatusTag } from './StatusTag';
+import { DeviceStatusTag } from '../../../shared/components/DeviceStatusTag';
 
 const time = (v: number | null) => (v === null ? null : formatDate(v));
 
@@ -36,7 +37,7 @@ export function DeviceDrawer({ id, onClose }: { id: number | null; onClose: () =
                   { label: t('device.serial'), value: <span translate="no">{d.serial}</span> },
                   { label: t('device.model'), value: <span translate="no">{d.modelName}</span> },
                   { label: t('device.type'), value: te(`modelType.${d.type}`) },
-                  { label: t('device.status'), value: <StatusTag status={d.status} /> },
+                  { label: t('device.status'), value: <DeviceStatusTag status={d.status} /> },
                   {
                     label: t('device.member'),
                     value: d.memberId ? (
@@ -67,7 +68,7 @@ export function DeviceDrawer({ id, onClose }: { id: number | null; onClose: () =
                     ),
                   },
                   {
-                    label: t('device.battery'),
+                    label: t('device.batteryLevel'),
                     value: d.battery === null ? null : `${d.battery}%`,
                   },
                   { label: t('device.firmware'), value: d.firmware },

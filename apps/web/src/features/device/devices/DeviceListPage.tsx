@@ -23,11 +23,12 @@ import {
 import { useFrontPath } from '../../../shared/routing/route-handle';
 import { usePageActions } from '../../../shared/stores/permission';
 import { useDeviceModelOptions } from '../models/api';
-import { DEVICE_ENUMS_NS, DEVICE_NS } from '../locales';
+import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
+import { DEVICE_NS } from '../locales';
 import { deviceKeys, fetchDevices, useResetDeviceSecret } from './api';
 import { DeviceDialog, SecretModal, TransitionDialog } from './DeviceDialogs';
 import { DeviceDrawer } from './DeviceDrawer';
-import { StatusTag } from './StatusTag';
+import { DeviceStatusTag } from '../../../shared/components/DeviceStatusTag';
 
 /**
  * /device_list/list: devices through their lifecycle — bind, lend, returns, faults, scrapping —
@@ -104,7 +105,7 @@ export default function DeviceListPage() {
           type: 'select',
           options: DEVICE_STATUSES.map((v) => ({ value: v, label: te(`status.${v}`) })),
         },
-        render: (v: Device['status']) => <StatusTag status={v} />,
+        render: (v: Device['status']) => <DeviceStatusTag status={v} />,
       },
       {
         title: t('device.member'),

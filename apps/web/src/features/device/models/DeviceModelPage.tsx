@@ -19,7 +19,8 @@ import { ImageUpload } from '../../../shared/components/upload';
 import { toast } from '../../../shared/feedback/feedback';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 import { usePageActions } from '../../../shared/stores/permission';
-import { DEVICE_ENUMS_NS, DEVICE_NS } from '../locales';
+import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
+import { DEVICE_NS } from '../locales';
 import {
   deviceModelKeys,
   fetchDeviceModels,
@@ -159,11 +160,13 @@ export default function DeviceModelPage() {
       {
         title: t('model.params'),
         dataIndex: 'params',
-        ellipsis: true,
-        width: 220,
         render: (v: DeviceModel['params']) =>
           v.length ? (
-            <Typography.Text>{v.map((p) => `${p.name}：${p.value}`).join('；')}</Typography.Text>
+            <span>
+              {v.map((p, i) => (
+                <div key={i}>{`${p.name}：${p.value}`}</div>
+              ))}
+            </span>
           ) : (
             '-'
           ),

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceStatus } from '@health/contract';
-import { DEVICE_ENUMS_NS } from '../locales';
+import { DEVICE_ENUMS_NS } from '../i18n/device-enums';
 
 const COLORS: Record<DeviceStatus, string | undefined> = {
   in_stock: 'blue',
@@ -12,8 +12,8 @@ const COLORS: Record<DeviceStatus, string | undefined> = {
   scrapped: undefined,
 };
 
-/** A device's status as a coloured tag. */
-export function StatusTag({ status }: { status: DeviceStatus }) {
+/** A device's status as a coloured tag (device pages, the member detail's devices tab). */
+export function DeviceStatusTag({ status }: { status: DeviceStatus }) {
   const { t } = useTranslation(DEVICE_ENUMS_NS);
   return <Tag color={COLORS[status]}>{t(`status.${status}`)}</Tag>;
 }
