@@ -258,6 +258,10 @@ describe.each(databaseKinds)('device models and devices API on %s', (kind) => {
     expect(rows[0]).toContain('序列号');
     expect(JSON.stringify(rows)).toContain('138****5678');
     expect(JSON.stringify(rows)).not.toContain('13812345678');
+    const filtered = await get(
+      `${DevicePaths.export}?status=in_stock&type=bp&modelId=${modelId}&online=false&pendingReturn=false&phone=138`,
+    );
+    expect(filtered.statusCode).toBe(200);
 
     const mine = bodyOf<Device[]>(await get(`${DevicePaths.ofMember}?memberId=${memberId}`));
     expect(mine.data.map((d) => d.serial)).toEqual(['BPA1-0000020']);
