@@ -560,8 +560,18 @@ describe.each(databaseKinds)('device ingest API (%s)', (kind) => {
         .insertInto('member_contacts')
         .values(
           [
-            { name: '女儿', phone: '13700001111', relationship: 1, receive_warning_sms: 1 },
-            { name: '邻居', phone: '13700002222', relationship: 5, receive_warning_sms: 0 },
+            {
+              name: '女儿',
+              phone: '13700001111',
+              relationship: 1,
+              receive_warning_sms: 1 as const,
+            },
+            {
+              name: '邻居',
+              phone: '13700002222',
+              relationship: 5,
+              receive_warning_sms: 0 as const,
+            },
           ].map((c) => ({
             ...c,
             member_id: d.memberId!,

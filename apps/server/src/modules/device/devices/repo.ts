@@ -157,7 +157,13 @@ export class DevicesRepo {
         : {}),
       ...(report.firmware ? { firmware: report.firmware } : {}),
     };
-    await this.db.updateTable('devices').set(values).where('id', '=', id).execute();
+    let update = this.db.updateTable('devices').set(values).where('id', '=', id);
+    // Nothing to write (an older reading, no report): no write at all.
+    if (!('battery' in values) && !('firmware' in values))
+      update = update.where((eb) =>
+        eb.or([eb('last_upload_at', 'is', null), eb('last_upload_at', '<', at)]),
+      );
+    await update.execute();
   }
 
   async insertEvent(values: Insertable<DeviceEventsTable>): Promise<void> {
