@@ -38,6 +38,8 @@ const PUBLIC_ROUTES = [
   'GET /v3/system/common/siteInfo',
   'GET /v3/agreement/common/agreement/info',
   'GET /v3/system/common/appInfo',
+  'GET /v3/device/common/return/address',
+  'POST /v3/device/common/return/file',
 ];
 
 /** Routes any logged-in operator may call, whatever its group holds (own profile, own sessions). */
