@@ -15,7 +15,9 @@ import {
   type Page,
 } from '@health/contract';
 import { describe, expect, it } from 'vitest';
+import { loadDemoData } from '../src/db/demo/index.js';
 import { codeLink, newDeviceCode } from '../src/modules/device/codes/service.js';
+import { SecretBox } from '../src/platform/secrets.js';
 import {
   bodyOf,
   call,
@@ -405,5 +407,35 @@ describe.each(databaseKinds)('binding codes API on %s', (kind) => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     expect(JSON.parse(log.after_json ?? '{}')).toMatchObject({ codeCount: 30 });
+  });
+});
+
+describe.each(databaseKinds)('binding codes and returns of the demo data on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  setupApp(kind, async (app) => {
+    t = app;
+    // The demo devices need the SecretBox for their sealed secrets (the server passes its own).
+    await loadDemoData(t.db, { now: t.clock.now, secrets: new SecretBox('demo-codes-test-key') });
+    admin = await loginAdmin(t);
+  });
+
+  it('has codes in every status, used ones with their member and device, and returns to handle', async () => {
+    const count = async (status: string) =>
+      bodyOf<Page<DeviceCode>>(
+        await call(t, 'GET', `${DeviceCodePaths.list}?status=${status}`, { token: admin }),
+      ).data.pagination.total;
+    for (const status of ['unused', 'used', 'expired', 'void'])
+      expect(await count(status), status).toBeGreaterThan(0);
+    const used = bodyOf<Page<DeviceCode>>(
+      await call(t, 'GET', `${DeviceCodePaths.list}?status=used`, { token: admin }),
+    ).data.list[0]!;
+    expect(used.usedMemberName).toBeTruthy();
+    expect(used.usedMemberPhone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    expect(used.usedDeviceSerial).toBeTruthy();
+    const overview = bodyOf<{ todos: { key: string; count: number }[] }>(
+      await call(t, 'GET', ApiPaths.homeOverview, { token: admin }),
+    );
+    expect(overview.data.todos.find((x) => x.key === 'pendingReturn')?.count).toBeGreaterThan(0);
   });
 });
