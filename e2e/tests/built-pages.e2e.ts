@@ -42,9 +42,8 @@ describe.runIf(run)('only built pages are offered', () => {
         .toBe(`${title} - 居家健康服务平台`);
       expect(await page.getByText(NOT_FOUND).count(), frontPath).toBe(0);
     }
-    // No top tab of an area still to come (设备中心, 数字大屏, ...).
+    // No top tab of an area still to come (数字大屏, ...).
     const top = await page.getByRole('navigation', { name: '顶部导航' }).innerText();
-    expect(top).not.toContain('设备中心');
     expect(top).not.toContain('数字大屏');
     expect(consoleErrors).toEqual([]);
     await context.close();

@@ -71,6 +71,8 @@ export const routes: RouteObject[] = [
       {
         // Public device return page (no login): the return address and the filing form.
         path: 'equipment-return-address',
+        // Titled by the page itself (usePageTitle), in the current language.
+        handle: {} satisfies RouteHandle,
         lazy: page(() => import('../features/device/returns/ReturnAddressPage')),
       },
       // Registered pages that render outside the shell (still behind session and permission).

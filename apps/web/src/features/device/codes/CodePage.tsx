@@ -160,7 +160,11 @@ export default function CodePage() {
         title: t('batchNo'),
         dataIndex: 'batchNo',
         search: { type: 'text' },
-        render: (v: string) => <span translate="no">{v}</span>,
+        render: (v: string) => (
+          <span className="device-code-nowrap" translate="no">
+            {v}
+          </span>
+        ),
       },
       {
         title: t('model'),
@@ -202,7 +206,7 @@ export default function CodePage() {
           r.usedMemberId ? (
             <span className="device-code-member">
               <span translate="no">{r.usedMemberName}</span>
-              <Typography.Text type="secondary" translate="no">
+              <Typography.Text type="secondary" className="device-code-nowrap" translate="no">
                 {r.usedMemberPhone}
               </Typography.Text>
             </span>
@@ -215,7 +219,14 @@ export default function CodePage() {
         dataIndex: 'usedDeviceSerial',
         key: 'serial',
         search: { type: 'text', name: 'serial', placeholder: t('serialPlaceholder') },
-        render: (v: string | null) => (v ? <span translate="no">{v}</span> : '-'),
+        render: (v: string | null) =>
+          v ? (
+            <span className="device-code-nowrap" translate="no">
+              {v}
+            </span>
+          ) : (
+            '-'
+          ),
       },
       {
         title: t('usedAt'),

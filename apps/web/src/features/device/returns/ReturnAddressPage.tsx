@@ -12,7 +12,7 @@ import {
 import { isApiError } from '../../../shared/api/errors';
 import { LanguageSwitch } from '../../../shared/i18n/LanguageSwitch';
 import { localMessage } from '../../../shared/i18n/messages';
-import { useSettingsStore } from '../../../shared/stores/settings';
+import { usePageTitle } from '../../../shared/routing/page-title';
 import { applyFieldErrors, checkWithSchema } from '../../../shared/utils/form';
 import { fetchReturnAddress, fileReturn } from './api';
 import { DEVICE_RETURN_NS } from './locales';
@@ -34,13 +34,10 @@ const EMPTY_FORM = { phone: '', serial: '', courier: undefined, trackingNo: '' }
  */
 export default function ReturnAddressPage() {
   const { t } = useTranslation(DEVICE_RETURN_NS);
-  const productTitle = useSettingsStore((s) => s.title);
   const [state, setState] = useState<AddressState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
-    document.title = `${t('pageTitle')} - ${productTitle}`;
-  }, [productTitle, t]);
+  usePageTitle(t('pageTitle'));
 
   useEffect(() => {
     const controller = new AbortController();
@@ -68,6 +65,8 @@ export default function ReturnAddressPage() {
           className="return-page-steps"
           size="small"
           current={-1}
+          // Titles under their numbers on wide screens, so none is cut; a list on a phone.
+          labelPlacement="vertical"
           items={[
             { title: t('steps.pack') },
             { title: t('steps.send') },
@@ -135,6 +134,11 @@ function ReturnForm() {
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState('');
   const [filed, setFiled] = useState<DeviceReturnFiled | null>(null);
+  const filedRef = useRef<HTMLElement>(null);
+  // The answer replaces the form: bring it into view (below the address on a phone).
+  useEffect(() => {
+    if (filed) filedRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [filed]);
 
   const check = () => {
     const result = checkWithSchema(form, deviceReturnFileRequestSchema, failing.current);
@@ -159,7 +163,7 @@ function ReturnForm() {
 
   if (filed) {
     return (
-      <section className="return-card" aria-live="polite">
+      <section className="return-card" aria-live="polite" data-testid="return-filed" ref={filedRef}>
         <Result
           status="success"
           title={t(filed.duplicate ? 'duplicateTitle' : 'successTitle')}
@@ -185,7 +189,6 @@ function ReturnForm() {
               {t('fileAnother')}
             </Button>
           }
-          data-testid="return-filed"
         />
       </section>
     );
