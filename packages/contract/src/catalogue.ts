@@ -645,6 +645,7 @@ const CATALOGUE_DATA = [
         path: '/device_list/detail',
         title: '码管理',
         titleEn: 'Codes',
+        entity: 'device/codes',
         actions: ['add', 'export', ['void', '作废']],
       },
       {

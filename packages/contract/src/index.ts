@@ -37,3 +37,5 @@ export * from './member/notices.js';
 export * from './device/models.js';
 export * from './device/devices.js';
 export * from './device/ingest.js';
+export * from './device/codes.js';
+export * from './device/returns.js';

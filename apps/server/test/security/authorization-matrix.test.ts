@@ -40,6 +40,8 @@ const PUBLIC_ROUTES = [
   'GET /v3/system/common/appInfo',
   // Devices upload measurements: authenticated by the device's HMAC signature, not a session.
   'POST /v3/device/ingest/measurement',
+  'GET /v3/device/common/return/address',
+  'POST /v3/device/common/return/file',
 ];
 
 /** Routes any logged-in operator may call, whatever its group holds (own profile, own sessions). */

@@ -68,6 +68,13 @@ export const routes: RouteObject[] = [
         path: 'openinstall',
         lazy: page(() => import('../features/system/app-info/OpenInstallPage')),
       },
+      {
+        // Public device return page (no login): the return address and the filing form.
+        path: 'equipment-return-address',
+        // Titled by the page itself (usePageTitle), in the current language.
+        handle: {} satisfies RouteHandle,
+        lazy: page(() => import('../features/device/returns/ReturnAddressPage')),
+      },
       // Registered pages that render outside the shell (still behind session and permission).
       ...registered.filter(([, e]) => e.bare).map(([path, e]) => registeredRoute(path, e, true)),
       {

@@ -1,4 +1,6 @@
 import {
+  DEVICE_CODE_STATUS_LABELS,
+  DEVICE_CODE_STATUS_LABELS_EN,
   DEVICE_MODEL_TYPE_LABELS,
   DEVICE_MODEL_TYPE_LABELS_EN,
   DEVICE_STATUS_LABELS,
@@ -8,7 +10,21 @@ import {
   DEVICE_TRANSITION_NAMES,
   bilingualLabels,
 } from '@health/contract';
-import type { AuditLabels } from '../../platform/audit-labels.js';
+import type { AuditFieldSpec, AuditLabels } from '../../platform/audit-labels.js';
+
+/** The binding codes' fields (码管理: generate, void, print, export, redeem). */
+const CODE_FIELDS: Record<string, AuditFieldSpec> = {
+  batchNo: ['批次号', 'Batch'],
+  codeCount: ['绑定码数量', 'Codes'],
+  expiresAt: { label: ['有效期至', 'Valid until'], format: 'time' },
+  codes: ['绑定码', 'Codes'],
+  bindCode: ['绑定码', 'Binding code'],
+  modelId: ['设备型号编号', 'Model ID'],
+  codeStatus: {
+    label: ['绑定码状态', 'Code status'],
+    format: { values: bilingualLabels(DEVICE_CODE_STATUS_LABELS, DEVICE_CODE_STATUS_LABELS_EN) },
+  },
+};
 
 /** What the device centre writes to the operation log, in both languages. */
 export const DEVICE_AUDIT_LABELS: AuditLabels = {
@@ -21,6 +37,9 @@ export const DEVICE_AUDIT_LABELS: AuditLabels = {
       ]),
     ),
     resetSecret: ['重置设备密钥', 'Reset device secret'],
+    void: ['作废', 'Void'],
+    print: ['打印', 'Print'],
+    codeBind: ['扫码绑定设备', 'Bind device by code'],
   },
   fields: {
     device: {
@@ -43,10 +62,17 @@ export const DEVICE_AUDIT_LABELS: AuditLabels = {
       depositFen: { label: ['押金', 'Deposit'], format: 'fen' },
       returnDueAt: { label: ['应还日期', 'Return due'], format: 'time' },
       previousSecretUntil: { label: ['旧密钥有效期至', 'Old secret valid until'], format: 'time' },
+      ...CODE_FIELDS,
       // The device list's export filter.
+      // A device list's or a code list's status filter: the two enumerations share no value.
       'filter.status': {
-        label: ['设备状态', 'Status'],
-        format: { values: bilingualLabels(DEVICE_STATUS_LABELS, DEVICE_STATUS_LABELS_EN) },
+        label: ['状态', 'Status'],
+        format: {
+          values: {
+            ...bilingualLabels(DEVICE_STATUS_LABELS, DEVICE_STATUS_LABELS_EN),
+            ...bilingualLabels(DEVICE_CODE_STATUS_LABELS, DEVICE_CODE_STATUS_LABELS_EN),
+          },
+        },
       },
       'filter.type': {
         label: ['设备类型', 'Device type'],
@@ -58,5 +84,11 @@ export const DEVICE_AUDIT_LABELS: AuditLabels = {
       pendingReturn: ['有待收寄回', 'Return to receive'],
     },
   },
-  targetWords: { 设备型号: 'Device model', 设备: 'Device' },
+  targetWords: {
+    设备型号: 'Device model',
+    设备: 'Device',
+    绑定码批次: 'Code batch',
+    所选绑定码: 'Selected binding codes',
+    绑定码: 'Binding code',
+  },
 };

@@ -5,4 +5,5 @@ import type { PageSlice } from '../../shared/routing/route-handle';
 export const DEVICE_PAGES: PageSlice = {
   [PAGES.deviceModels]: { load: () => import('./models/DeviceModelPage') },
   [PAGES.devices]: { load: () => import('./devices/DeviceListPage') },
+  [PAGES.deviceCodes]: { load: () => import('./codes/CodePage') },
 };

@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, DeviceReturnsTable } from '../../../db/schema.js';
+import { toNumber } from '../../../db/values.js';
+import { insertRow } from '../../../platform/row-writes.js';
 
 /** Queries of the returns members file (the only file that touches device_returns). */
 export class DeviceReturnsRepo {
@@ -17,6 +19,31 @@ export class DeviceReturnsRepo {
       .orderBy('r.filed_at', 'desc')
       .orderBy('r.id', 'desc')
       .execute();
+  }
+
+  /** The return of this device already filed with this tracking number (a repeated filing). */
+  findFiled(deviceId: number, trackingNo: string) {
+    return this.db
+      .selectFrom('device_returns')
+      .selectAll()
+      .where('device_id', '=', deviceId)
+      .where('tracking_no', '=', trackingNo)
+      .orderBy('id')
+      .executeTakeFirst();
+  }
+
+  insert(values: Insertable<DeviceReturnsTable>): Promise<number> {
+    return insertRow(this.db, 'device_returns', values);
+  }
+
+  /** Devices with a return filed and not yet received (the overview's to-do). */
+  async pendingDeviceCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('device_returns')
+      .select((eb) => eb.fn.count<number>('device_id').distinct().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return toNumber(row?.n);
   }
 
   /** The device came back: its pending returns are received. */

@@ -503,6 +503,40 @@ const texts: Record<string, string> = {
   每页条数必须是整数: 'The page size must be a whole number',
   每页条数最小为1: 'The page size must be at least 1',
 
+  /* ---------------------------------------------------------------- device: binding codes, returns */
+  请输入绑定码: 'Please enter the binding code',
+  绑定码为12位字母或数字: 'A binding code has 12 letters or digits',
+  绑定码不存在: 'The binding code does not exist',
+  该绑定码已被使用: 'This binding code has been used',
+  该绑定码已作废: 'This binding code has been voided',
+  该绑定码已过期: 'This binding code has expired',
+  绑定码与设备型号不符: "The binding code is not for this device's model",
+  '设备不在库，不能绑定': 'The device is not in stock and cannot be bound',
+  请输入生成数量: 'Please enter how many codes to generate',
+  请输入有效天数: 'Please enter the days of validity',
+  请选择绑定码或批次: 'Please choose codes or a batch',
+  '没有可作废的绑定码（已使用或已作废的码不能作废）':
+    'No code to void (used or voided codes cannot be voided)',
+  '该绑定码已使用或已作废，不能作废': 'This code is used or voided and cannot be voided',
+  '没有可打印的绑定码（仅打印未使用且未过期的码）':
+    'No code to print (only unused, unexpired codes are printed)',
+  批次号格式不正确: 'The batch number is not valid',
+  绑定成功: 'Bound',
+  绑定码: 'Binding code',
+  绑定码状态: 'Code status',
+  生成数量: 'Number of codes',
+  有效天数: 'Days of validity',
+  快递单号: 'Tracking number',
+  '手机号与设备序列号不匹配，请核对后重试':
+    'The phone number and the device serial do not match; please check them and retry',
+  请选择快递公司: 'Please choose the courier',
+  请输入快递单号: 'Please enter the tracking number',
+  '快递单号为6到32位字母、数字或连字符': 'A tracking number has 6 to 32 letters, digits or hyphens',
+  寄回登记成功: 'Return filed',
+  '该快递单号已登记，无需重复提交':
+    'This tracking number is already filed; no need to file it again',
+  待处理设备寄回: 'Device returns to handle',
+
   /* ---------------------------------------------------------------- format.ts, sessions */
   刚刚: 'just now',
   '1天前': '1 day ago',
@@ -658,6 +692,9 @@ const templates: MessageTemplate[] = [
     (v, n) => `The value of ${v} may have at most ${n} characters`,
   ],
   [/^短信发送失败：(.+)$/, (r) => `The SMS was not sent: ${tryText(r!)}`],
+  [/^已生成(\d+)个绑定码，批次号 (\S+)$/, (n, b) => `Generated ${n} binding codes, batch ${b}`],
+  [/^已作废(\d+)个绑定码$/, (n) => `Voided ${n} binding codes`],
+  [/^一次最多选择(\d+)个绑定码$/, (n) => `Select at most ${n} codes at once`],
   [/^调整数量的绝对值不能超过(\d+)$/, (n) => `The amount may be at most ${n} either way`],
   [/^连续签到奖励最多(\d+)条$/, (n) => `At most ${n} streak rewards`],
   [/^不能授予你自己没有的权限：(.+)$/, (t) => `You cannot grant what you do not hold: ${t}`],

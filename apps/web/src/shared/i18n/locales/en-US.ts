@@ -159,7 +159,10 @@ const enUS: DeepString<Resources> = {
       operations: 'Operations',
       loginFailures: 'Failed logins',
     },
-    todo: { pendingLogoff: 'Log-off requests to review' },
+    todo: {
+      pendingLogoff: 'Log-off requests to review',
+      pendingReturn: 'Device returns to handle',
+    },
   },
   staffRole: {
     admin: 'Administrator',
