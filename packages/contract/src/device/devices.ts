@@ -24,6 +24,8 @@ export const DevicePaths = {
   resetSecret: '/v3/device/admin/device/resetSecret',
   /** The devices of one member (member detail's tab). */
   ofMember: '/v3/device/admin/device/ofMember',
+  /** A device's readings, newest first (the detail drawer). */
+  readings: '/v3/device/admin/device/readings',
   /** Members in good standing to bind or lend to, by phone prefix or name. */
   memberOptions: '/v3/device/admin/device/memberOptions',
 } as const;
@@ -287,6 +289,22 @@ export const deviceMemberOptionSchema = z.object({
 });
 export type DeviceMemberOption = z.infer<typeof deviceMemberOptionSchema>;
 export const deviceMemberOptionsSchema = z.array(deviceMemberOptionSchema);
+
+/** One reading a device uploaded, as the device's detail shows it. */
+export const deviceReadingSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['bp', 'bg', 'chol', 'ua', 'ecg']),
+  measuredAt: z.number().int(),
+  /** The values as uploaded (an ECG's without its samples: sampleRate, leads, heartRate, ...). */
+  values: z.record(z.string(), z.unknown()),
+  level: z.enum(['normal', 'warning', 'urgent']),
+  /** The classification's words ("二级高血压"). */
+  label: z.string(),
+  createdAt: z.number().int(),
+});
+export type DeviceReading = z.infer<typeof deviceReadingSchema>;
+export const deviceReadingsQuerySchema = listQuerySchema.extend({ id: contentIdSchema });
+export const deviceReadingListSchema = pageOf(deviceReadingSchema);
 
 export const memberDevicesQuerySchema = z.object({ memberId: idSchema('会员') });
 export const memberDevicesSchema = z.array(deviceSchema);

@@ -6,6 +6,8 @@ import {
   deviceIdBodySchema,
   deviceListQuerySchema,
   deviceListSchema,
+  deviceReadingListSchema,
+  deviceReadingsQuerySchema,
   deviceMemberOptionsQuerySchema,
   deviceMemberOptionsSchema,
   deviceSchema,
@@ -48,6 +50,13 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     querystring: contentIdQuerySchema,
     data: deviceDetailSchema,
     run: (request) => devices.detail(request.query.id),
+  });
+
+  get(DevicePaths.readings, {
+    summary: '设备上传的测量记录（最新在前，含预警级别）',
+    querystring: deviceReadingsQuerySchema,
+    data: deviceReadingListSchema,
+    run: (request) => devices.readings(request.query.id, request.query),
   });
 
   get(DevicePaths.ofMember, {

@@ -17,6 +17,7 @@ import {
   type DeviceExportQuery,
   type DeviceListQuery,
   type DeviceMemberOption,
+  type DeviceReading,
   type DeviceReturn,
   type DeviceSecret,
   type DeviceStatus,
@@ -26,7 +27,7 @@ import {
   type OrderSet,
   type Page,
 } from '@health/contract';
-import { toNumber } from '../../../db/values.js';
+import { fromDbJson, toNumber } from '../../../db/values.js';
 import type { Actor } from '../../../platform/actor.js';
 import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
@@ -34,6 +35,7 @@ import { queryExport, type AuditedExport, type ExportColumn } from '../../../pla
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { paginate, type PageRequest } from '../../../platform/pagination.js';
 import { MembersRepo } from '../../member/members/repo.js';
+import { MeasurementsRepo } from '../measurements/repo.js';
 import { DeviceModelsRepo } from '../models/repo.js';
 import { AUDIT_MODULE } from '../models/service.js';
 import { DeviceReturnsRepo, type DeviceReturnRow } from '../returns/repo.js';
@@ -176,6 +178,20 @@ export class DeviceService {
   async memberOptions(keyword: string): Promise<DeviceMemberOption[]> {
     const rows = await new MembersRepo(this.ctx.db).lookup(keyword, 20);
     return rows.map((m) => ({ id: Number(m.id), name: m.name, phone: maskPhone(m.phone) }));
+  }
+
+  /** A device's readings, newest first. */
+  async readings(id: number, page: PageRequest): Promise<Page<DeviceReading>> {
+    await this.loadJoined(id);
+    return paginate(this.ctx.db, new MeasurementsRepo(this.ctx.db).ofDevice(id), page, (r) => ({
+      id: Number(r.id),
+      type: r.type,
+      measuredAt: Number(r.measured_at),
+      values: fromDbJson<Record<string, unknown>>(r.values_json) ?? {},
+      level: r.level,
+      label: r.label,
+      createdAt: Number(r.created_at),
+    }));
   }
 
   async ofMember(memberId: number): Promise<Device[]> {

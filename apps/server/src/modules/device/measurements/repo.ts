@@ -52,4 +52,14 @@ export class MeasurementsRepo {
   async insertAlert(values: Insertable<MeasurementAlertsTable>): Promise<void> {
     await this.db.insertInto('measurement_alerts').values(values).execute();
   }
+
+  /** A device's readings, newest first (paged by the caller). */
+  ofDevice(deviceId: number) {
+    return this.db
+      .selectFrom('measurements')
+      .select(['id', 'type', 'measured_at', 'values_json', 'level', 'label', 'created_at'])
+      .where('device_id', '=', deviceId)
+      .orderBy('measured_at', 'desc')
+      .orderBy('id', 'desc');
+  }
 }
