@@ -21,6 +21,7 @@ export const DEVICE_AUDIT_LABELS: AuditLabels = {
       ]),
     ),
     resetSecret: ['重置设备密钥', 'Reset device secret'],
+    import: ['批量导入设备', 'Import devices'],
   },
   fields: {
     device: {
@@ -43,7 +44,12 @@ export const DEVICE_AUDIT_LABELS: AuditLabels = {
       depositFen: { label: ['押金', 'Deposit'], format: 'fen' },
       returnDueAt: { label: ['应还日期', 'Return due'], format: 'time' },
       previousSecretUntil: { label: ['旧密钥有效期至', 'Old secret valid until'], format: 'time' },
+      // The batch import's entry.
+      fileName: ['导入文件', 'File'],
+      imported: ['导入台数', 'Imported'],
+      skipped: ['跳过台数', 'Skipped'],
+      invalid: ['错误行数', 'Rows with errors'],
     },
   },
-  targetWords: { 设备型号: 'Device model', 设备: 'Device' },
+  targetWords: { 设备型号: 'Device model', 设备: 'Device', 批量导入: 'Batch import' },
 };
