@@ -1,0 +1,7 @@
+import { PAGES } from '@health/contract';
+import type { PageSlice } from '../../shared/routing/route-handle';
+
+/** The device centre's pages. */
+export const DEVICE_PAGES: PageSlice = {
+  [PAGES.deviceImport]: { load: () => import('./imports/DeviceImportPage') },
+};
