@@ -179,15 +179,27 @@ function RowsTable({ batch }: { batch: DeviceImportBatch }) {
       {
         title: t('rows.serial'),
         dataIndex: 'serial',
-        render: (v: string) => <span translate="no">{v || '-'}</span>,
+        render: (v: string) => (
+          <span translate="no" className="device-import-nowrap">
+            {v || '-'}
+          </span>
+        ),
       },
       {
         title: t('rows.model'),
         dataIndex: 'modelName',
         render: (v: string) => <span translate="no">{v || '-'}</span>,
       },
-      { title: t('rows.firmware'), dataIndex: 'firmware', render: (v: string) => v || '-' },
-      { title: t('rows.stockDate'), dataIndex: 'stockDate', render: (v: string) => v || '-' },
+      {
+        title: t('rows.firmware'),
+        dataIndex: 'firmware',
+        render: (v: string) => <span className="device-import-nowrap">{v || '-'}</span>,
+      },
+      {
+        title: t('rows.stockDate'),
+        dataIndex: 'stockDate',
+        render: (v: string) => <span className="device-import-nowrap">{v || '-'}</span>,
+      },
       {
         title: t('rows.remark'),
         dataIndex: 'remark',
@@ -330,9 +342,14 @@ function BatchPanel({ id, canAdd }: { id: number; canAdd: boolean }) {
           {statusTag(batch.status)}
         </div>
         <span className="device-import-meta">
-          {t('batch.operator')}：<span translate="no">{batch.operatorName}</span>
-          <span className="device-import-sep" />
-          {t('batch.uploadedAt')}：{formatDate(batch.createdAt)}
+          <span>
+            {t('batch.operatorIs')}
+            <span translate="no">{batch.operatorName}</span>
+          </span>
+          <span>
+            {t('batch.uploadedAtIs')}
+            {formatDate(batch.createdAt)}
+          </span>
         </span>
       </div>
 
@@ -449,7 +466,12 @@ export default function DeviceImportPage() {
         dataIndex: 'status',
         render: (v: DeviceImportStatus) => statusTag(v),
       },
-      { title: t('history.rows'), dataIndex: 'total' },
+      {
+        title: t('history.rows'),
+        dataIndex: 'total',
+        // While validated: the rows read so far.
+        render: (v: number, r) => (r.status === 'validating' ? r.processed : v),
+      },
       { title: t('batch.valid'), dataIndex: 'valid' },
       { title: t('batch.invalid'), dataIndex: 'invalid' },
       { title: t('batch.imported'), dataIndex: 'imported' },

@@ -15,7 +15,7 @@ export const DEVICE_IMPORT_NS = registerBilingualLocale('deviceImport', {
   templateName: ['设备导入模板.xlsx', 'device-import-template.xlsx'],
   howTo: [
     `按模板填写序列号、型号（须已在“设备型号”中添加）、固件版本、入库日期（YYYY-MM-DD）和备注。支持 xlsx 和 csv（UTF-8 或 GBK），每个文件最多 ${maxRows} 行、20 MB。上传后系统逐行校验，导入前不会写入任何设备。`,
-    `Fill in the template: serial, model (already added under Models), firmware, stock date (YYYY-MM-DD) and remark. xlsx and csv (UTF-8 or GBK) files of up to ${maxRows} rows and 20 MB are accepted. Every row is validated after the upload; nothing is written before you import.`,
+    `Fill in the template: serial, model (already added under Models), firmware, stock date (YYYY-MM-DD) and remark. Accepted: xlsx or csv files (UTF-8 or GBK) of up to ${maxRows} rows and 20 MB. Every row is validated after the upload; nothing is written before you import.`,
   ],
   secretNote: [
     '导入的设备不显示密钥：需要时在“设备列表”中对设备执行“重置密钥”即可获得。',
@@ -35,6 +35,8 @@ export const DEVICE_IMPORT_NS = registerBilingualLocale('deviceImport', {
     title: ['导入批次', 'Import batch'],
     operator: ['操作人', 'By'],
     uploadedAt: ['上传时间', 'Uploaded'],
+    operatorIs: ['操作人：', 'By: '],
+    uploadedAtIs: ['上传时间：', 'Uploaded: '],
     validating: ['正在校验：已读取 {{processed}} 行', 'Validating: {{processed}} rows read'],
     total: ['总行数', 'Rows'],
     valid: ['有效', 'Valid'],
