@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  DEVICE_IMPORT_MAX_BYTES,
+  DEVICE_IMPORT_MAX_ROWS,
   DEVICE_IMPORT_REASON_HEADER,
   DeviceImportMessages,
   DeviceImportPaths,
@@ -120,7 +122,16 @@ describe.each(databaseKinds)('device batch import on %s', (kind) => {
     const at = t.clock.now;
     const model = await t.db
       .insertInto('device_models')
-      .values({ name: '血压计A1', type: 'bp', created_at: at, updated_at: at })
+      .values({
+        name: '血压计A1',
+        type: 'bp',
+        maker: '',
+        picture: '',
+        params_json: '[]',
+        remark: '',
+        created_at: at,
+        updated_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     modelId = Number(model.id);
@@ -421,6 +432,22 @@ describe.each(databaseKinds)('device batch import on %s', (kind) => {
       msg: DeviceImportMessages.validationFailed,
     });
   });
+
+  it('refuses a file over 20 MB at once and one over 100,000 rows once read', async () => {
+    const huge = Buffer.alloc(DEVICE_IMPORT_MAX_BYTES + 1, 0x41);
+    expect(await upload('huge.csv', huge)).toMatchObject({
+      state: 255,
+      msg: DeviceImportMessages.tooLarge,
+    });
+    const lines = ['序列号,型号'];
+    for (let i = 0; i <= DEVICE_IMPORT_MAX_ROWS; i++) lines.push(`M-${i},x`);
+    const many = await uploaded('many.csv', Buffer.from(lines.join('\n')));
+    expect(many).toMatchObject({
+      status: 'failed',
+      message: DeviceImportMessages.tooManyRows(DEVICE_IMPORT_MAX_ROWS),
+    });
+    expect((await rows(many.id)).pagination.total).toBe(0);
+  }, 60_000);
 
   it('lists the batches and refuses an operator without the add action', async () => {
     const list = bodyOf<Page<DeviceImportBatch>>(

@@ -152,7 +152,6 @@ export class DeviceImportsRepo {
       .selectFrom('device_imports')
       .select('id')
       .where('created_at', '<', at)
-      .where('status', '!=', 'validating')
       .execute();
     for (const { id } of old) {
       await this.deleteRows(Number(id));
