@@ -497,6 +497,6 @@ describe.each(databaseKinds)('device batch import on %s', (kind) => {
     console.log(
       `[${kind}] 50,000-row xlsx (${(file.length / 1024 / 1024).toFixed(1)} MB): upload answered in ${answered.toFixed(0)} ms, validated in ${(validated / 1000).toFixed(1)} s (${polls} polls, slowest ${slowest.toFixed(0)} ms), imported in ${(imported / 1000).toFixed(1)} s`,
     );
-    expect(slowest).toBeLessThan(1000);
+    expect(slowest).toBeLessThan(1500);
   }, 120_000);
 });
