@@ -380,6 +380,79 @@ describe.each(databaseKinds)('device batch import on %s', (kind) => {
     ]);
   });
 
+  it('never adds a device twice when two imports of a batch run at once', async () => {
+    const lines = ['序列号,型号'];
+    for (let i = 1; i <= 1200; i++) lines.push(`TWICE-${String(i).padStart(5, '0')},血压计A1`);
+    const batch = await uploaded('twice.csv', Buffer.from(lines.join('\n')));
+    expect(batch.valid).toBe(1200);
+    const [a, b] = await Promise.all([runImport(batch.id), runImport(batch.id)]);
+    expect([a.state, b.state]).toEqual([200, 200]);
+    expect(a.data.imported + b.data.imported).toBe(1200);
+    const count = await t.db
+      .selectFrom('devices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('serial', 'like', 'TWICE-%')
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1200);
+    expect((await detail(batch.id)).imported).toBe(1200);
+  });
+
+  it('skips the rows of a model deleted since the validation', async () => {
+    const at = t.clock.now;
+    const gone = await t.db
+      .insertInto('device_models')
+      .values({
+        name: '临时型号',
+        type: 'bg',
+        maker: '',
+        picture: '',
+        params_json: '[]',
+        remark: '',
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const batch = await uploaded(
+      'gone.csv',
+      Buffer.from('序列号,型号\nGONE-00001,临时型号\nKEPT-00001,血压计A1\n'),
+    );
+    expect(batch.valid).toBe(2);
+    await t.db.deleteFrom('device_models').where('id', '=', gone.id).execute();
+    const result = await runImport(batch.id);
+    expect(result.data).toMatchObject({ imported: 1, skipped: 1 });
+    expect((await rows(batch.id)).list.map((r) => [r.serial, r.result, r.skipReason])).toEqual([
+      ['GONE-00001', 'skipped', 'modelDeleted'],
+      ['KEPT-00001', 'imported', null],
+    ]);
+  });
+
+  it('reports a validation that stopped moving (its process died) as interrupted', async () => {
+    const at = t.clock.now;
+    const { id } = await t.db
+      .insertInto('device_imports')
+      .values({
+        file_name: 'stuck.xlsx',
+        status: 'validating',
+        size_bytes: 1000,
+        read_bytes: 400,
+        processed: 10,
+        operator_name: 'x',
+        created_at: at - 10 * 60_000,
+        updated_at: at - 5 * 60_000,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await detail(Number(id))).toMatchObject({
+      status: 'failed',
+      message: DeviceImportMessages.interrupted,
+    });
+    expect(await runImport(Number(id))).toMatchObject({
+      state: 255,
+      msg: DeviceImportMessages.validationFailed,
+    });
+  });
+
   it('downloads the rows with errors as an annotated xlsx', async () => {
     const response = await call(t, 'GET', `${DeviceImportPaths.errors}?id=${mixed.id}`, {
       token: admin,
