@@ -653,6 +653,7 @@ const CATALOGUE_DATA = [
         path: '/device_list/insert',
         title: '批量导入',
         titleEn: 'Batch import',
+        entity: 'device/imports',
         actions: ['add'],
       },
     ],

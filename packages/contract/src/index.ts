@@ -39,3 +39,4 @@ export * from './device/devices.js';
 export * from './device/ingest.js';
 export * from './device/codes.js';
 export * from './device/returns.js';
+export * from './device/imports.js';

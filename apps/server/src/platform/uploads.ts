@@ -68,26 +68,47 @@ export function registerUploadServing(app: FastifyInstance, storage: FileStorage
   });
 }
 
-/** Read the one file part of a multipart request (≤ 5 MB) or refuse with a field error. */
-export async function readImagePart(
+/** What a refused upload says: no file (or an empty one), a file over the limit. */
+export interface FilePartMessages {
+  fileRequired: string;
+  tooLarge: string;
+  /** An empty file (default: fileRequired). */
+  empty?: string;
+}
+
+/**
+ * Read the one file part (field `file`) of a multipart request, up to `maxBytes`, or refuse with a
+ * field error.
+ */
+export async function readFilePart(
   request: FastifyRequest,
+  maxBytes: number,
+  messages: FilePartMessages,
 ): Promise<{ data: Buffer; filename: string }> {
   let part;
   try {
-    part = await request.file({ limits: { fileSize: UPLOAD_IMAGE_MAX_BYTES, files: 1 } });
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
   } catch {
-    throw ValidationError.field('file', UploadMessages.fileRequired);
+    throw ValidationError.field('file', messages.fileRequired);
   }
-  if (!part) throw ValidationError.field('file', UploadMessages.fileRequired);
+  if (!part) throw ValidationError.field('file', messages.fileRequired);
   let data: Buffer;
   try {
     data = await part.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw ValidationError.field('file', UploadMessages.tooLarge);
+      throw ValidationError.field('file', messages.tooLarge);
     }
     throw err;
   }
-  if (data.length === 0) throw ValidationError.field('file', UploadMessages.fileRequired);
+  if (data.length === 0)
+    throw ValidationError.field('file', messages.empty ?? messages.fileRequired);
   return { data, filename: part.filename.slice(0, 200) };
+}
+
+/** Read the one image part of a multipart request (≤ 5 MB) or refuse with a field error. */
+export function readImagePart(
+  request: FastifyRequest,
+): Promise<{ data: Buffer; filename: string }> {
+  return readFilePart(request, UPLOAD_IMAGE_MAX_BYTES, UploadMessages);
 }

@@ -8,6 +8,7 @@ import * as m0007 from './0007_points.js';
 import * as m0008 from './0008_sign_notices.js';
 import * as m0009 from './0009_refresh_rotations.js';
 import * as m0010 from './0010_devices.js';
+import * as m0012 from './0012_device_imports.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0008_sign_notices': m0008,
   '0009_refresh_rotations': m0009,
   '0010_devices': m0010,
+  '0012_device_imports': m0012,
 };

@@ -132,6 +132,46 @@ export interface MeasurementAlertsTable {
   handled_by: string | null;
 }
 
+/** Batch import (migration 0012): a batch per uploaded file and its staged rows. */
+export type DeviceImportStatusValue = 'validating' | 'validated' | 'imported' | 'failed';
+
+export interface DeviceImportsTable {
+  id: Generated<number>;
+  file_name: string;
+  status: DeviceImportStatusValue;
+  message: string;
+  size_bytes: number;
+  read_bytes: number;
+  processed: number;
+  total: number;
+  valid_count: number;
+  invalid_count: number;
+  imported_count: number;
+  skipped_count: number;
+  operator_id: number | null;
+  operator_name: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+  validated_at: EpochMs | null;
+  imported_at: EpochMs | null;
+}
+
+export interface DeviceImportRowsTable {
+  batch_id: number;
+  row_no: number;
+  serial: string;
+  model_name: string;
+  firmware: string;
+  stock_date: string;
+  remark: string;
+  model_id: number | null;
+  stock_at: EpochMs | null;
+  valid: DbBool;
+  errors_json: string;
+  result: 'imported' | 'skipped' | null;
+  skip_reason: 'serialTaken' | 'modelDeleted' | null;
+}
+
 export interface DeviceTables {
   device_models: DeviceModelsTable;
   devices: DevicesTable;
@@ -142,4 +182,6 @@ export interface DeviceTables {
   measurements: MeasurementsTable;
   ecg_recordings: EcgRecordingsTable;
   measurement_alerts: MeasurementAlertsTable;
+  device_imports: DeviceImportsTable;
+  device_import_rows: DeviceImportRowsTable;
 }

@@ -40,6 +40,7 @@ export const DEVICE_AUDIT_LABELS: AuditLabels = {
     void: ['作废', 'Void'],
     print: ['打印', 'Print'],
     codeBind: ['扫码绑定设备', 'Bind device by code'],
+    import: ['批量导入设备', 'Import devices'],
   },
   fields: {
     device: {
@@ -82,6 +83,11 @@ export const DEVICE_AUDIT_LABELS: AuditLabels = {
       memberId: ['会员编号', 'Member ID'],
       online: ['在线', 'Online'],
       pendingReturn: ['有待收寄回', 'Return to receive'],
+      // The batch import's entry.
+      fileName: ['导入文件', 'File'],
+      imported: ['导入台数', 'Imported'],
+      skipped: ['跳过台数', 'Skipped'],
+      invalid: ['错误行数', 'Rows with errors'],
     },
   },
   targetWords: {
@@ -90,5 +96,6 @@ export const DEVICE_AUDIT_LABELS: AuditLabels = {
     绑定码批次: 'Code batch',
     所选绑定码: 'Selected binding codes',
     绑定码: 'Binding code',
+    批量导入: 'Batch import',
   },
 };

@@ -5,6 +5,7 @@ import { deviceCodeRoutes } from './codes/routes.js';
 import { deviceDemo } from './demo.js';
 import { deviceRoutes } from './devices/routes.js';
 import { ingestRoutes } from './ingest/routes.js';
+import { deviceImportRoutes } from './imports/routes.js';
 import { deviceModelRoutes } from './models/routes.js';
 import { deviceReturnRoutes } from './returns/routes.js';
 import { DeviceReturnService } from './returns/service.js';
@@ -12,7 +13,14 @@ import { DeviceReturnService } from './returns/service.js';
 /** The device centre: models, devices through their lifecycle, codes, imports, returns. */
 export const device: Area = {
   name: 'device',
-  routes: [deviceModelRoutes, deviceRoutes, deviceCodeRoutes, deviceReturnRoutes, ingestRoutes],
+  routes: [
+    deviceModelRoutes,
+    deviceRoutes,
+    deviceCodeRoutes,
+    deviceReturnRoutes,
+    deviceImportRoutes,
+    ingestRoutes,
+  ],
   audit: DEVICE_AUDIT_LABELS,
   todos: (ctx) => {
     const returns = new DeviceReturnService(ctx);

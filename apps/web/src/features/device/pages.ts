@@ -6,4 +6,5 @@ export const DEVICE_PAGES: PageSlice = {
   [PAGES.deviceModels]: { load: () => import('./models/DeviceModelPage') },
   [PAGES.devices]: { load: () => import('./devices/DeviceListPage') },
   [PAGES.deviceCodes]: { load: () => import('./codes/CodePage') },
+  [PAGES.deviceImport]: { load: () => import('./imports/DeviceImportPage') },
 };

@@ -170,6 +170,31 @@ export class DevicesRepo {
     await this.db.insertInto('device_events').values(values).execute();
   }
 
+  /**
+   * Devices in bulk (the batch import): a serial that exists already is left alone, whoever added
+   * it meanwhile. The added ones with their ids.
+   */
+  async insertManyNew(
+    values: readonly Insertable<DevicesTable>[],
+  ): Promise<{ id: number; serial: string }[]> {
+    if (values.length === 0) return [];
+    const rows = await this.db
+      .insertInto('devices')
+      .values([...values])
+      .onConflict((oc) => oc.column('serial').doNothing())
+      .returning(['id', 'serial'])
+      .execute();
+    return rows.map((r) => ({ id: Number(r.id), serial: r.serial }));
+  }
+
+  async insertEvents(values: readonly Insertable<DeviceEventsTable>[]): Promise<void> {
+    if (values.length === 0) return;
+    await this.db
+      .insertInto('device_events')
+      .values([...values])
+      .execute();
+  }
+
   /** A device's events with the member's name, newest first. */
   events(deviceId: number) {
     return this.db

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Image, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Image, Input, Select, Space, Tag } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {

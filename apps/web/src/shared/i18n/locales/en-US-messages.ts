@@ -536,6 +536,24 @@ const texts: Record<string, string> = {
   '该快递单号已登记，无需重复提交':
     'This tracking number is already filed; no need to file it again',
   待处理设备寄回: 'Device returns to handle',
+  /* ---------------------------------------------------------------- device batch import */
+  请选择要导入的文件: 'Please choose the file to import',
+  '只能导入 xlsx 或 csv 文件，请使用导入模板':
+    'Only xlsx or csv files can be imported; please use the import template',
+  '文件不能超过 20 MB': 'The file may not exceed 20 MB',
+  文件是空的: 'The file is empty',
+  '文件无法读取，请确认是有效的 xlsx 或 csv 文件':
+    'The file cannot be read; make sure it is a valid xlsx or csv file',
+  '文件缺少“序列号”或“型号”列，请使用导入模板':
+    'The file lacks the serial or the model column; please use the import template',
+  文件中没有数据行: 'The file has no data rows',
+  导入批次不存在: 'The import batch does not exist',
+  '校验中断，请重新上传文件': 'The validation was interrupted; please upload the file again',
+  '文件还在校验中，请稍候': 'The file is still being validated, please wait',
+  '该批次校验失败，不能导入': 'This batch failed validation and cannot be imported',
+  没有可导入的有效数据: 'There are no valid rows to import',
+  '文件已上传，正在校验': 'File uploaded, validating',
+  导入批次: 'Import batch',
 
   /* ---------------------------------------------------------------- format.ts, sessions */
   刚刚: 'just now',
@@ -650,6 +668,11 @@ const templates: MessageTemplate[] = [
     (n) => `More than ${n} rows to export; narrow the filter first`,
   ],
   [/^已发送给(\d+)位会员$/, (n) => `Sent to ${n} members`],
+  [
+    /^文件超过(\d+)行，请拆分后分批导入$/,
+    (n) => `The file has more than ${n} rows; split it and import the parts`,
+  ],
+  [/^已导入(\d+)台设备，跳过(\d+)台$/, (n, m) => `Imported ${n} devices, skipped ${m}`],
   [/^(\d+)分钟前$/, (n) => `${n} min ago`],
   [/^(\d+)小时前$/, (n) => `${n} h ago`],
   [/^联想词已重建，共(\d+)条$/, (n) => `Suggestions rebuilt: ${n} entries`],
