@@ -1,6 +1,6 @@
 import type { Area } from '../../platform/area.js';
 import { DEVICE_AUDIT_LABELS } from './audit-labels.js';
-import { deviceDemo } from './demo.js';
+import { deviceDemo, deviceDemoThroughApi } from './demo.js';
 import { deviceRoutes } from './devices/routes.js';
 import { deviceModelRoutes } from './models/routes.js';
 
@@ -10,4 +10,5 @@ export const device: Area = {
   routes: [deviceModelRoutes, deviceRoutes],
   audit: DEVICE_AUDIT_LABELS,
   demo: deviceDemo,
+  demoThroughApi: deviceDemoThroughApi,
 };
