@@ -97,6 +97,8 @@ export interface BuildAppOptions {
    * demo data that takes its own routes (Area.demoThroughApi: the device readings).
    */
   demoLoaded?: boolean;
+  /** Share of that demo data to load (default 1; tests take less). */
+  demoScale?: number;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -262,6 +264,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   await ctx.settings.reload();
   await app.ready();
-  if (opts.demoLoaded) for (const area of AREAS) await area.demoThroughApi?.(app, ctx);
+  if (opts.demoLoaded)
+    for (const area of AREAS) await area.demoThroughApi?.(app, ctx, opts.demoScale ?? 1);
   return app;
 }

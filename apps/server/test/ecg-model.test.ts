@@ -124,7 +124,12 @@ describe('the McSharry ECG model', () => {
       let max = 0;
       for (const v of s) max = Math.max(max, v);
       for (let i = 1; i < s.length - 1; i++)
-        if (s[i]! > max * 0.5 && s[i]! >= s[i - 1]! && s[i]! > s[i + 1]! && i - (beats.at(-1) ?? -1e9) > 60)
+        if (
+          s[i]! > max * 0.5 &&
+          s[i]! >= s[i - 1]! &&
+          s[i]! > s[i + 1]! &&
+          i - (beats.at(-1) ?? -1e9) > 60
+        )
           beats.push(i);
       const rr = beats.slice(1).map((b, i) => b - beats[i]!);
       const mean = rr.reduce((x, y) => x + y, 0) / rr.length;

@@ -38,7 +38,8 @@ export interface Area {
   /**
    * Demo data that must take the app's own routes (the device readings go through the signed
    * ingest API, as a device's would): run once the app is ready, after `demo` has just loaded a new
-   * database (buildApp's `demoLoaded`), areas in order; `app.inject` reaches the routes.
+   * database (buildApp's `demoLoaded`), areas in order; `app.inject` reaches the routes. `scale`
+   * (0–1, 1 at a real first start) is the share of it to load: tests take less.
    */
-  demoThroughApi?: (app: DemoApp, ctx: AppContext) => Promise<void>;
+  demoThroughApi?: (app: DemoApp, ctx: AppContext, scale: number) => Promise<void>;
 }

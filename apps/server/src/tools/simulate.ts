@@ -100,7 +100,9 @@ export function devicesOf(value: string): SimulatedDevice[] {
       planned.get(serial) ??
       PREFIX_TYPES[serial.split('-')[0] ?? ''];
     if (!known || !(known in READING_TYPES_OF))
-      throw new Error(`${serial}: unknown device type (write "serial,type" with one of ${Object.keys(READING_TYPES_OF).join(' ')})`);
+      throw new Error(
+        `${serial}: unknown device type (write "serial,type" with one of ${Object.keys(READING_TYPES_OF).join(' ')})`,
+      );
     out.push({ serial, type: known, ...(secret ? { secret } : {}) });
   }
   return out;
@@ -143,9 +145,7 @@ export async function simulate(opts: SimulateOptions): Promise<IngestStats> {
       if (!shown.has(key)) {
         shown.add(key);
         const errors = (answer.data as { errors?: unknown } | null)?.errors;
-        print(
-          `refused ${serial} ${type}: ${key}${errors ? ` ${JSON.stringify(errors)}` : ''}`,
-        );
+        print(`refused ${serial} ${type}: ${key}${errors ? ` ${JSON.stringify(errors)}` : ''}`);
       }
     }
   };
@@ -270,7 +270,8 @@ async function main(): Promise<void> {
   }
   const types = values.types.split(',').map((t) => t.trim()) as ReadingType[];
   const unknown = types.filter((t) => !ALL_TYPES.includes(t));
-  if (unknown.length) throw new Error(`unknown type ${unknown.join(',')} (of ${ALL_TYPES.join(',')})`);
+  if (unknown.length)
+    throw new Error(`unknown type ${unknown.join(',')} (of ${ALL_TYPES.join(',')})`);
   const [lo, hi] = values['ecg-seconds'].split('-').map(Number);
   const options: SimulateOptions = {
     url: values.url,

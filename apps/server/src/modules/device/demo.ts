@@ -11,7 +11,17 @@ export async function deviceDemo(db: Kysely<Database>, demo: DemoContext): Promi
   await seedDevices(db, demo);
 }
 
-/** The demo devices' weeks of readings, through the signed ingest route (demo/history.ts). */
-export async function deviceDemoThroughApi(app: DemoApp, ctx: AppContext): Promise<void> {
-  await loadDemoHistory(app, ctx);
+/**
+ * The demo devices' six weeks of readings and two 24-hour ECG recordings, through the signed ingest
+ * route (demo/history.ts); a share of the weeks and one recording at a smaller scale.
+ */
+export async function deviceDemoThroughApi(
+  app: DemoApp,
+  ctx: AppContext,
+  scale: number,
+): Promise<void> {
+  await loadDemoHistory(app, ctx, {
+    days: Math.max(1, Math.round(42 * scale)),
+    longRecordings: scale < 1 ? 1 : 2,
+  });
 }

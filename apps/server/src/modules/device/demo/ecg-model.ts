@@ -437,7 +437,11 @@ export function generateEcg(opts: EcgOptions): EcgResult {
  * evaluation), sinus rhythm at a constant rate, no noise or drift: the reference the tests compare
  * the fast generator with. Returns z in µV (Float64Array).
  */
-export function ecgReferenceCartesian(durationS: number, heartRate: number, fs = 250): Float64Array {
+export function ecgReferenceCartesian(
+  durationS: number,
+  heartRate: number,
+  fs = 250,
+): Float64Array {
   const n = Math.round(durationS * fs);
   const h = 1 / fs;
   const theta = new Float64Array(5);

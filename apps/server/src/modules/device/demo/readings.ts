@@ -41,8 +41,7 @@ export type ReadingValues =
 
 /** A reading's body without its ECG samples (those are generated when it is sent). */
 export type Reading =
-  | (ReadingValues & { measuredAt: number })
-  | { type: 'ecg'; measuredAt: number; ecg: EcgOptions };
+  (ReadingValues & { measuredAt: number }) | { type: 'ecg'; measuredAt: number; ecg: EcgOptions };
 
 export type EcgRhythm = 'sinus' | 'bradycardia' | 'tachycardia' | 'af' | 'pvc';
 
@@ -85,12 +84,12 @@ export function profileOf(serial: string): ReadingProfile {
   const r = rand();
   // Blood pressure: normotensive, hypertensive, severe, hypotensive.
   const systolic =
-    r < 0.45
+    r < 0.5
       ? 112 + 18 * rand()
-      : r < 0.8
-        ? 140 + 22 * rand()
+      : r < 0.85
+        ? 138 + 20 * rand()
         : r < 0.92
-          ? 164 + 16 * rand()
+          ? 160 + 12 * rand()
           : 86 + 10 * rand();
   const g = rand();
   const glucose = g < 0.55 ? 'normal' : g < 0.75 ? 'prediabetic' : 'diabetic';
@@ -114,7 +113,7 @@ export function profileOf(serial: string): ReadingProfile {
     glucose,
     hypoProne: glucose === 'diabetic' && rand() < 0.4,
     cholesterol: 3.9 + 3.2 * rand(),
-    uricAcid: 250 + 280 * rand(),
+    uricAcid: 240 + 230 * rand(),
     heartRate: 60 + 26 * rand(),
     rhythm,
     adherence: 0.55 + 0.4 * rand(),
@@ -123,7 +122,7 @@ export function profileOf(serial: string): ReadingProfile {
 
 /** The hour of day in China of an epoch-ms time (fractional). */
 function chinaHour(at: number): number {
-  return (((at + CHINA_UTC_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS / 3_600_000;
+  return ((((at + CHINA_UTC_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 3_600_000;
 }
 
 export function bpValues(p: ReadingProfile, rand: () => number, at: number) {
@@ -158,13 +157,14 @@ export function bgValues(p: ReadingProfile, rand: () => number, at: number) {
   const context = bgContextAt(at);
   const r = rand();
   // Hypoglycaemia: a member on insulin, now and then; rarely anyone.
-  if ((p.hypoProne && r < 0.08) || r < 0.01) {
-    const severe = rand() < 0.3;
+  if ((p.hypoProne && r < 0.12) || r < 0.01) {
+    const severe = rand() < 0.45;
     return { mmol: round1(severe ? 2.4 + 0.5 * rand() : 3.1 + 0.7 * rand()), context };
   }
   const [fasting, after] =
     p.glucose === 'normal' ? [5.1, 7.2] : p.glucose === 'prediabetic' ? [6.3, 9.4] : [8.2, 13.5];
-  const base = context === 'fasting' ? fasting : context === 'postprandial' ? after : (fasting + after) / 2;
+  const base =
+    context === 'fasting' ? fasting : context === 'postprandial' ? after : (fasting + after) / 2;
   const mmol = clamp(base * (1 + 0.1 * gauss(rand)), 3.4, 28);
   return { mmol: round1(mmol), context };
 }
@@ -181,11 +181,7 @@ export function uaValues(p: ReadingProfile, rand: () => number) {
  * The ECG of a recording of `durationS` seconds: the member's rhythm shows in about half of the
  * recordings (an AF member is not always in AF), with rates across the warning and urgent bands.
  */
-export function ecgOptions(
-  p: ReadingProfile,
-  rand: () => number,
-  durationS: number,
-): EcgOptions {
+export function ecgOptions(p: ReadingProfile, rand: () => number, durationS: number): EcgOptions {
   const seed = Math.floor(rand() * 2 ** 32);
   const base: EcgOptions = {
     durationS,
@@ -304,7 +300,9 @@ export function deviceHistory(
   const types = READING_TYPES_OF[type];
   const out: Reading[] = [];
   const at = (day: number, hourFrom: number, hourTo: number) =>
-    day + Math.round((hourFrom + (hourTo - hourFrom) * rand()) * 3_600_000) + Math.floor(rand() * 1000);
+    day +
+    Math.round((hourFrom + (hourTo - hourFrom) * rand()) * 3_600_000) +
+    Math.floor(rand() * 1000);
   const take = (share = 1) => rand() < profile.adherence * share;
   const multi = types.length > 1;
   for (let day = chinaDayStartOf(from); day < to; day += DAY_MS) {

@@ -90,7 +90,7 @@ export class DemoUploader {
   async upload(
     serial: string,
     reading: Reading,
-    opts: { secret?: string; battery?: number; nonce?: string } = {},
+    opts: { secret?: string; battery?: number; nonce?: string; gzip?: boolean } = {},
   ): Promise<UploadOutcome> {
     const { json, ecg } = readingJson(
       reading,
@@ -103,7 +103,7 @@ export class DemoUploader {
       path: this.path,
       body,
       timestamp: this.clock(),
-      gzip: body.length >= GZIP_FROM_BYTES,
+      gzip: opts.gzip ?? body.length >= GZIP_FROM_BYTES,
       nonce: opts.nonce,
     });
     const answer = await this.send(this.path, upload);
