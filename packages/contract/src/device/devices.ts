@@ -24,6 +24,8 @@ export const DevicePaths = {
   resetSecret: '/v3/device/admin/device/resetSecret',
   /** The devices of one member (member detail's tab). */
   ofMember: '/v3/device/admin/device/ofMember',
+  /** Members in good standing to bind or lend to, by phone prefix or name. */
+  memberOptions: '/v3/device/admin/device/memberOptions',
 } as const;
 
 export const DeviceMessages = {
@@ -270,6 +272,21 @@ export type DeviceExportQuery = z.infer<typeof deviceExportQuerySchema>;
 export const deviceListQuerySchema = listQuerySchema.extend(deviceExportQuerySchema.shape);
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 export const deviceListSchema = pageOf(deviceSchema);
+
+export const deviceMemberOptionsQuerySchema = z.object({
+  keyword: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: '请输入手机号或姓名' }).min(1, '请输入手机号或姓名').max(30, '最多30个字符'),
+  ),
+});
+export const deviceMemberOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Masked. */
+  phone: z.string(),
+});
+export type DeviceMemberOption = z.infer<typeof deviceMemberOptionSchema>;
+export const deviceMemberOptionsSchema = z.array(deviceMemberOptionSchema);
 
 export const memberDevicesQuerySchema = z.object({ memberId: idSchema('会员') });
 export const memberDevicesSchema = z.array(deviceSchema);

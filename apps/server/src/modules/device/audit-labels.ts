@@ -43,6 +43,19 @@ export const DEVICE_AUDIT_LABELS: AuditLabels = {
       depositFen: { label: ['押金', 'Deposit'], format: 'fen' },
       returnDueAt: { label: ['应还日期', 'Return due'], format: 'time' },
       previousSecretUntil: { label: ['旧密钥有效期至', 'Old secret valid until'], format: 'time' },
+      // The device list's export filter.
+      'filter.status': {
+        label: ['设备状态', 'Status'],
+        format: { values: bilingualLabels(DEVICE_STATUS_LABELS, DEVICE_STATUS_LABELS_EN) },
+      },
+      'filter.type': {
+        label: ['设备类型', 'Device type'],
+        format: { values: bilingualLabels(DEVICE_MODEL_TYPE_LABELS, DEVICE_MODEL_TYPE_LABELS_EN) },
+      },
+      modelId: ['型号编号', 'Model ID'],
+      memberId: ['会员编号', 'Member ID'],
+      online: ['在线', 'Online'],
+      pendingReturn: ['有待收寄回', 'Return to receive'],
     },
   },
   targetWords: { 设备型号: 'Device model', 设备: 'Device' },

@@ -6,6 +6,8 @@ import {
   deviceIdBodySchema,
   deviceListQuerySchema,
   deviceListSchema,
+  deviceMemberOptionsQuerySchema,
+  deviceMemberOptionsSchema,
   deviceSchema,
   deviceSecretSchema,
   deviceTransitionRequestSchema,
@@ -54,6 +56,13 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     querystring: memberDevicesQuerySchema,
     data: memberDevicesSchema,
     run: (request) => devices.ofMember(request.query.memberId),
+  });
+
+  get(DevicePaths.memberOptions, {
+    summary: '可绑定/出借的会员（手机号前缀或姓名；最多20个，手机号脱敏）',
+    querystring: deviceMemberOptionsQuerySchema,
+    data: deviceMemberOptionsSchema,
+    run: (request) => devices.memberOptions(request.query.keyword),
   });
 
   post(DevicePaths.add, {

@@ -16,6 +16,7 @@ import {
   type DeviceEventAction,
   type DeviceExportQuery,
   type DeviceListQuery,
+  type DeviceMemberOption,
   type DeviceReturn,
   type DeviceSecret,
   type DeviceStatus,
@@ -169,6 +170,12 @@ export class DeviceService {
       returns: returns.map(toDeviceReturn),
       previousSecretUntil: prevUntil !== null && prevUntil > this.ctx.now() ? prevUntil : null,
     };
+  }
+
+  /** Up to 20 members in good standing matching a phone prefix or a name fragment. */
+  async memberOptions(keyword: string): Promise<DeviceMemberOption[]> {
+    const rows = await new MembersRepo(this.ctx.db).lookup(keyword, 20);
+    return rows.map((m) => ({ id: Number(m.id), name: m.name, phone: maskPhone(m.phone) }));
   }
 
   async ofMember(memberId: number): Promise<Device[]> {

@@ -320,6 +320,26 @@ export class MembersRepo {
       .executeTakeFirst();
   }
 
+  /**
+   * Members in good standing to pick in another area's form (a device's bind or lend): by phone
+   * prefix when the keyword is digits (the phone index), else by a fragment of the name.
+   */
+  lookup(keyword: string, limit: number) {
+    let q = this.db
+      .selectFrom('members as m')
+      .select(['m.id', 'm.name', 'm.phone'])
+      .where('m.status', '=', 'normal');
+    if (/^\d+$/.test(keyword)) {
+      q = q.where('m.phone', '>=', keyword);
+      const upper = digitPrefixUpperBound(keyword);
+      if (upper) q = q.where('m.phone', '<', upper);
+      q = q.orderBy('m.phone');
+    } else {
+      q = q.where(containsText('m.name', keyword)).orderBy('m.id', 'desc');
+    }
+    return q.limit(limit).execute();
+  }
+
   /** Members of a grade or of a channel. */
   async countWhere(column: 'grade_id' | 'channel_id', id: number): Promise<number> {
     const row = await this.db

@@ -17,6 +17,7 @@ import { fetchGradeLog } from '../grades/api';
 import { fetchLedger } from '../points/api';
 import { memberKeys, revealMemberIdNumber, revealMemberPhone, useMemberDetail } from './api';
 import { ContactsTable } from '../contacts/components/ContactsTable';
+import { MemberDevices } from './components/MemberDevices';
 import { MemberFormModal } from './components/MemberFormModal';
 import { AdjustPointsDialog, FreezeDialog, type MemberRef } from './components/ReasonDialogs';
 import { RevealText } from './components/RevealText';
@@ -177,7 +178,12 @@ export default function MemberDetailPage() {
       label: t('detail.tabCount', { tab: t('detail.tabActions'), count: m.counts.actionLogs }),
       children: <MemberRecords memberId={m.id} {...RECORDS.actionLog} />,
     },
-    // Devices, measurements, reports and health tasks get their tabs here with their areas.
+    {
+      key: 'devices',
+      label: t('detail.tabDevices'),
+      children: <MemberDevices memberId={m.id} />,
+    },
+    // Measurements, reports and health tasks get their tabs here with their areas.
   ];
 
   return (

@@ -1,3 +1,9 @@
+import {
+  DEVICE_STATUS_LABELS,
+  DEVICE_STATUS_LABELS_EN,
+  DEVICE_TRANSITION_LABELS,
+  DEVICE_TRANSITION_LABELS_EN,
+} from '@health/contract';
 import { fieldName as f, type MessageTable, type MessageTemplate } from '../messages';
 
 /**
@@ -408,6 +414,35 @@ const texts: Record<string, string> = {
   连续签到天数不能重复: 'Each streak length may appear once',
   连续签到奖励格式不正确: 'The streak rewards are not valid',
   行为类型不正确: 'The action type is not valid',
+  // device models, devices
+  设备型号不存在或已被删除: 'The device model does not exist or was deleted',
+  型号名称已存在: 'A model with this name exists',
+  参数最多20项: 'At most 20 parameters',
+  设备不存在或已被删除: 'The device does not exist or was deleted',
+  '序列号为6到32位大写字母、数字或连字符，且以字母或数字开头':
+    'A serial has 6 to 32 capital letters, digits or hyphens and starts with a letter or digit',
+  该序列号已存在: 'A device with this serial exists',
+  设备型号不存在: 'The device model does not exist',
+  '该会员已冻结或注销，不能绑定设备': 'This member is frozen or logged off: no device can be bound',
+  '设备状态已被他人修改，请刷新后重试': 'Someone changed the device meanwhile; refresh and retry',
+  已报废的设备不能修改: 'A scrapped device cannot be changed',
+  请输入手机号或姓名: 'Please enter a mobile number or a name',
+  设备在线判定时长: 'Device online window',
+  参数名称: 'Parameter name',
+  参数值: 'Parameter value',
+  型号名称: 'Model name',
+  生产厂家: 'Maker',
+  设备型号: 'Device model',
+  设备类型: 'Device type',
+  设备状态: 'Device status',
+  在线状态: 'Online status',
+  寄回状态: 'Return status',
+  设备序列号: 'Device serial',
+  固件版本: 'Firmware version',
+  原因: 'Reason',
+  会员: 'Member',
+  图片地址: 'Picture URL',
+
   // notices
   通知不存在或已被删除: 'The notice does not exist or was deleted',
   请输入通知标题: 'Please enter the notice title',
@@ -555,6 +590,23 @@ const templates: MessageTemplate[] = [
     /^该等级下还有(\d+)名会员，不能删除$/,
     (n) => `${n} members have this grade: it cannot be deleted`,
   ],
+  [
+    /^该型号下还有(\d+)台设备，不能删除$/,
+    (n) => `${n} devices are of this model: it cannot be deleted`,
+  ],
+  [
+    /^该型号下还有(\d+)个绑定码，不能删除$/,
+    (n) => `${n} binding codes are for this model: it cannot be deleted`,
+  ],
+  [
+    /^该型号下已有(\d+)台设备，不能修改设备类型$/,
+    (n) => `${n} devices are of this model: its type cannot change`,
+  ],
+  [
+    /^设备当前为“(.+)”，不能(.+)$/,
+    (s, a) =>
+      `The device is ${deviceWord(s!).toLowerCase()}: it cannot ${deviceWord(a!).toLowerCase()}`,
+  ],
   [/^请输入变量 (\S+) 的值$/, (v) => `Please enter the value of ${v}`],
   [
     /^变量 (\S+) 的值最多(\d+)个字符$/,
@@ -566,6 +618,19 @@ const templates: MessageTemplate[] = [
   [/^不能授予你自己没有的权限：(.+)$/, (t) => `You cannot grant what you do not hold: ${t}`],
   [/^启用(.+?)需要(?:填写|设置)(.+)$/, (c, l) => `${f(l!)} is required to enable ${f(c!)}`],
 ];
+
+/** A device status or transition named in a message, by the contract's labels. */
+function deviceWord(zh: string): string {
+  const english = (labels: Record<string, string>, en: Record<string, string>) => {
+    const key = Object.keys(labels).find((k) => labels[k] === zh);
+    return key === undefined ? undefined : en[key];
+  };
+  return (
+    english(DEVICE_STATUS_LABELS, DEVICE_STATUS_LABELS_EN) ??
+    english(DEVICE_TRANSITION_LABELS, DEVICE_TRANSITION_LABELS_EN) ??
+    tryText(zh)
+  );
+}
 
 /** A message part that may be known (a reason) or free text (kept). */
 function tryText(text: string): string {

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  DevicePaths,
+  type Device,
+  type DeviceAddRequest,
+  type DeviceDetail,
+  type DeviceMemberOption,
+  type DeviceSecret,
+  type DeviceTransition,
+  type DeviceTransitionRequest,
+  type DeviceUpdateRequest,
+} from '@health/contract';
+import { api } from '../../../shared/api/client';
+import { entityKeys, listOf, useInvalidatingMutation } from '../../../shared/api/entity';
+import { deviceModelKeys } from '../models/api';
+
+/** Query keys of devices; invalidate the prefix after a change. */
+export const deviceKeys = entityKeys('device', 'devices');
+
+export const fetchDevices = listOf<Device>(DevicePaths.list);
+
+export function useDeviceDetail(id: number | null) {
+  return useQuery({
+    queryKey: [...deviceKeys.all, 'detail', id],
+    queryFn: () => api.get<DeviceDetail>(DevicePaths.detail, { params: { id } }),
+    enabled: id !== null,
+  });
+}
+
+export function useDeviceMemberOptions(keyword: string) {
+  return useQuery({
+    queryKey: [...deviceKeys.all, 'memberOptions', keyword],
+    queryFn: () =>
+      api.get<DeviceMemberOption[]>(DevicePaths.memberOptions, { params: { keyword } }),
+    enabled: keyword.trim().length > 0,
+    staleTime: 30_000,
+  });
+}
+
+/** Add (the answer holds the secret, once) or edit a device; model counts change too. */
+export function useSaveDevice(id: number | null) {
+  return useInvalidatingMutation(
+    (values: DeviceAddRequest | Omit<DeviceUpdateRequest, 'id'>) =>
+      id
+        ? api.post<{ id: number }>(DevicePaths.update, { ...values, id }, { bodyType: 'json' })
+        : api.post<DeviceSecret>(DevicePaths.add, values, { bodyType: 'json' }),
+    [deviceKeys.all, deviceModelKeys.all],
+  );
+}
+
+export function useDeviceTransition(name: DeviceTransition) {
+  return useInvalidatingMutation(
+    (values: DeviceTransitionRequest) =>
+      api.post<Device>(DevicePaths.transition(name), values, { bodyType: 'json' }),
+    [deviceKeys.all],
+  );
+}
+
+export function useResetDeviceSecret() {
+  return useInvalidatingMutation(
+    (id: number) => api.post<DeviceSecret>(DevicePaths.resetSecret, { id }),
+    [deviceKeys.all],
+  );
+}

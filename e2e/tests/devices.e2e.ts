@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, screenshot, see } from '../support/browser.ts';
+import { storedAccessToken } from '../support/flows.ts';
+import { adminSuite } from '../support/suite.ts';
+
+const run = browserAvailable();
+const ADMIN_PASSWORD = 'Dev#2026a';
+const SERIAL = 'E2E-BP-000001';
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+
+/** Open the row's 更多 menu and choose a step. */
+async function step(page: Page, name: string): Promise<void> {
+  await rows(page).first().getByRole('button', { name: /更多/ }).click();
+  await page.locator('.ant-dropdown:visible').getByText(name, { exact: true }).click();
+}
+
+async function filterSerial(page: Page, serial: string): Promise<void> {
+  await page.getByTestId('list-query-form').getByLabel('序列号').fill(serial);
+  await page
+    .getByTestId('list-query-form')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
+  await see(rows(page).filter({ hasText: serial }));
+}
+
+describe.runIf(run)('device list: a device through its lifecycle', () => {
+  const suite = adminSuite(ADMIN_PASSWORD);
+
+  it('adds a device, shows its secret once, binds it to a member, unbinds and reports a fault', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    // A member in good standing to bind to, as the picker will offer it.
+    const token = await storedAccessToken(page);
+    const options = await page.request.get('/api/v3/device/admin/device/memberOptions?keyword=13', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const member = (
+      (await options.json()) as { data: { id: number; name: string; phone: string }[] }
+    ).data[0]!;
+
+    await page.goto('/device_list/list');
+    await see(page.getByRole('heading', { name: '设备列表', level: 1 }));
+    await see(rows(page).first());
+
+    // Add: the secret is shown once, in a dialog that says so.
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const add = page.getByRole('dialog', { name: '新增设备' });
+    await add.getByLabel('序列号').fill(SERIAL.toLowerCase());
+    await add.getByLabel('型号').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('康护 BP-A1 上臂式血压计').click();
+    await add.getByRole('button', { name: /确\s*定/ }).click();
+    const secretDialog = page.getByRole('dialog', { name: `设备密钥：${SERIAL}` });
+    await see(secretDialog.getByText('密钥只显示这一次', { exact: false }));
+    expect(await secretDialog.getByTestId('device-secret').textContent()).toMatch(/^[\w-]{43}$/);
+    await screenshot(page, 'device-secret');
+    await secretDialog.getByRole('button', { name: /关\s*闭/ }).click();
+
+    // Bind it to the member picked by name.
+    await filterSerial(page, SERIAL);
+    await see(rows(page).first().getByText('在库'));
+    await step(page, '绑定');
+    const bind = page.getByRole('dialog', { name: `绑定：${SERIAL}` });
+    await bind.getByLabel('会员').fill(member.name);
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .getByText(`${member.name}（${member.phone}）`)
+      .first()
+      .click();
+    await bind.getByRole('button', { name: /确\s*定/ }).click();
+    await see(page.getByText('已绑定', { exact: true }).first());
+    await see(rows(page).first().getByText(member.phone));
+    await screenshot(page, 'device-bound');
+
+    // The member's detail shows the device in its devices tab.
+    await page.goto(`/member_manage/detail?id=${member.id}`);
+    await page.getByRole('tab', { name: '设备' }).click();
+    await see(page.getByRole('tabpanel').getByText(SERIAL));
+    await see(page.getByRole('tabpanel').getByText('已绑定'));
+
+    // Unbind needs a reason; then a fault.
+    await page.goto('/device_list/list');
+    await filterSerial(page, SERIAL);
+    await step(page, '解绑');
+    const unbind = page.getByRole('dialog', { name: `解绑：${SERIAL}` });
+    await unbind.getByRole('button', { name: /确\s*定/ }).click();
+    await see(unbind.getByText('请输入原因'));
+    await unbind.getByLabel('原因').fill('会员更换设备');
+    await unbind.getByRole('button', { name: /确\s*定/ }).click();
+    await see(rows(page).first().getByText('在库'));
+    await step(page, '报故障');
+    const fault = page.getByRole('dialog', { name: `报故障：${SERIAL}` });
+    await fault.getByLabel('原因').fill('无法开机');
+    await fault.getByRole('button', { name: /确\s*定/ }).click();
+    await see(rows(page).first().getByText('故障'));
+
+    // The drawer lists every step with who did it.
+    await rows(page).first().getByRole('button', { name: '详情' }).click();
+    const events = page.getByTestId('device-events');
+    await see(events.getByText('报故障'));
+    for (const name of ['入库', '绑定', '解绑']) await see(events.getByText(name, { exact: true }));
+    await see(events.getByText('会员更换设备'));
+    await screenshot(page, 'device-events');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
