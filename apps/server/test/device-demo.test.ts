@@ -136,6 +136,8 @@ describe.each(databaseKinds)('device demo data and simulator on %s', (kind) => {
       devices: demoDevices(),
       repeat: 0.3,
       seed: 7,
+      // One at a time: this checks what is stored, not concurrency.
+      concurrency: 1,
       print: (line) => lines.push(line),
     });
     expect(lines).toEqual([]);
