@@ -20,14 +20,13 @@ describe.each(databaseKinds)('device demo data and simulator on %s', (kind) => {
   let loadSeconds = 0;
 
   beforeAll(async () => {
+    // Ten days of readings and one 24-hour recording (a first start loads six weeks and two).
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'health-device-demo-'));
     const started = Date.now();
     t = await createTestApp(kind, {
       demoData: true,
       secrets: new SecretBox('device demo test key material, long enough'),
-      // Ten days of readings and one 24-hour recording (a first start loads six weeks and two).
-      demoScale: 0.25,
-      env: { DATA_DIR: dataDir },
+      env: { DATA_DIR: dataDir, DEMO_SCALE: '0.25' },
     });
     loadSeconds = (Date.now() - started) / 1000;
   }, 300_000);

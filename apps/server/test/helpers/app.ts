@@ -48,8 +48,6 @@ export interface TestAppOptions {
    * sealed): with demoData and no box, the demo has no devices and so no readings.
    */
   secrets?: SecretBox;
-  /** Share of the demo data that takes the app's routes (the device readings) to load. */
-  demoScale?: number;
 }
 
 /** A real app on a fresh database of the given kind, migrated and bootstrapped (admin exists). */
@@ -89,7 +87,7 @@ export async function createTestApp(
       extraRoutes: opts.extraRoutes,
       secrets: opts.secrets,
       demoLoaded: boot.demoLoaded,
-      demoScale: opts.demoScale,
+      demoScale: config.demoScale,
       // Every entry a test writes must have its labels (the log page names each of them).
       strictAuditLabels: true,
     });

@@ -13,15 +13,17 @@ export async function deviceDemo(db: Kysely<Database>, demo: DemoContext): Promi
 
 /**
  * The demo devices' six weeks of readings and two 24-hour ECG recordings, through the signed ingest
- * route (demo/history.ts); a share of the weeks and one recording at a smaller scale.
+ * route (demo/history.ts); at a smaller scale, a share of the weeks and one recording (none below
+ * a quarter).
  */
 export async function deviceDemoThroughApi(
   app: DemoApp,
   ctx: AppContext,
   scale: number,
 ): Promise<void> {
+  if (scale <= 0) return;
   await loadDemoHistory(app, ctx, {
     days: Math.max(1, Math.round(42 * scale)),
-    longRecordings: scale < 1 ? 1 : 2,
+    longRecordings: scale >= 1 ? 2 : scale >= 0.25 ? 1 : 0,
   });
 }
