@@ -36,3 +36,4 @@ export * from './member/sign-ins.js';
 export * from './member/notices.js';
 export * from './device/models.js';
 export * from './device/devices.js';
+export * from './device/ingest.js';

@@ -13,6 +13,8 @@ const MAX_DEPTH = 20;
 /** The dotted path of the first string (or key) holding U+0000, or null. */
 export function nulFieldOf(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  // Bytes (a raw body a route parses itself, e.g. the device ingest API) are not text.
+  if (ArrayBuffer.isView(value)) return null;
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return null;
   const entries = Array.isArray(value)
     ? value.map((v, i) => [String(i), v] as const)

@@ -9,6 +9,7 @@ import type { Clock } from './clock.js';
  */
 export class SettingsService {
   private cache = new Map<string, unknown>();
+  private savedAt = new Map<string, number>();
   private loadedAt = 0;
 
   constructor(
@@ -18,10 +19,18 @@ export class SettingsService {
 
   /** Read every section from the database; returns the time of the reload. */
   async reload(): Promise<number> {
-    const rows = await this.db.selectFrom('settings').select(['section', 'value_json']).execute();
+    const rows = await this.db
+      .selectFrom('settings')
+      .select(['section', 'value_json', 'updated_at'])
+      .execute();
     const next = new Map<string, unknown>();
-    for (const row of rows) next.set(row.section, JSON.parse(row.value_json));
+    const savedAt = new Map<string, number>();
+    for (const row of rows) {
+      next.set(row.section, JSON.parse(row.value_json));
+      savedAt.set(row.section, Number(row.updated_at));
+    }
     this.cache = next;
+    this.savedAt = savedAt;
     this.loadedAt = this.now();
     return this.loadedAt;
   }
@@ -33,6 +42,14 @@ export class SettingsService {
   /** The cached value of a section, or the given default when it was never saved. */
   get<T>(section: string, fallback: T): T {
     return this.cache.has(section) ? (this.cache.get(section) as T) : fallback;
+  }
+
+  /**
+   * The version of a cached section: when it was saved (epoch ms), 0 while it was never saved
+   * (its value is the defaults). Stored with what was judged by it (a measurement's rule_version).
+   */
+  versionOf(section: string): number {
+    return this.savedAt.get(section) ?? 0;
   }
 
   /**
@@ -57,6 +74,7 @@ export class SettingsService {
       )
       .execute();
     this.cache.set(section, JSON.parse(valueJson));
+    this.savedAt.set(section, at);
   }
 
   /** One saved section with the name of its last editor. */

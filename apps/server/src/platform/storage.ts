@@ -7,6 +7,7 @@ import path from 'node:path';
  * API (ARCHITECTURE.md "Scale path").
  */
 export interface FileStorage {
+  /** Store the bytes under the key; durable once it resolves. */
   put(key: string, data: Buffer): Promise<void>;
   /** The file's bytes, or null when there is none under that key. */
   get(key: string): Promise<Buffer | null>;
@@ -20,6 +21,23 @@ export function isStorageKey(key: string): boolean {
   return KEY.test(key) && key.length <= 200;
 }
 
+/** Flush a directory's entries (a rename) to disk; a no-op where directories cannot be opened. */
+async function syncDirectory(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await fs.open(dir, 'r');
+  } catch {
+    return;
+  }
+  try {
+    await handle.sync();
+  } catch {
+    // Some file systems refuse fsync on a directory; the file itself was flushed.
+  } finally {
+    await handle.close();
+  }
+}
+
 export class LocalDiskStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
@@ -30,11 +48,21 @@ export class LocalDiskStorage implements FileStorage {
 
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.fileOf(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    // Write aside and rename, so a reader never sees half a file.
+    const dir = path.dirname(file);
+    await fs.mkdir(dir, { recursive: true });
+    // Write aside and rename, so a reader never sees half a file; flushed to disk before the
+    // rename and the rename itself flushed, so a put that returned survives a power cut (a row
+    // naming the file may be committed right after).
     const temp = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(temp, data);
+    const handle = await fs.open(temp, 'w');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await fs.rename(temp, file);
+    await syncDirectory(dir);
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -38,6 +38,8 @@ const PUBLIC_ROUTES = [
   'GET /v3/system/common/siteInfo',
   'GET /v3/agreement/common/agreement/info',
   'GET /v3/system/common/appInfo',
+  // Devices upload measurements: authenticated by the device's HMAC signature, not a session.
+  'POST /v3/device/ingest/measurement',
 ];
 
 /** Routes any logged-in operator may call, whatever its group holds (own profile, own sessions). */

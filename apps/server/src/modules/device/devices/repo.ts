@@ -90,6 +90,25 @@ export class DevicesRepo {
       .executeTakeFirst();
   }
 
+  /** What the ingest API checks of a device: its row and its model's type. */
+  findForIngest(serial: string) {
+    return this.db
+      .selectFrom('devices as d')
+      .innerJoin('device_models as dm', 'dm.id', 'd.model_id')
+      .select([
+        'd.id',
+        'd.serial',
+        'd.status',
+        'd.member_id',
+        'd.secret_sealed',
+        'd.prev_secret_sealed',
+        'd.prev_secret_until',
+        'dm.type as model_type',
+      ])
+      .where('d.serial', '=', serial)
+      .executeTakeFirst();
+  }
+
   /** The serials among these that exist already. */
   async existingSerials(serials: readonly string[]): Promise<Set<string>> {
     if (serials.length === 0) return new Set();
@@ -138,7 +157,13 @@ export class DevicesRepo {
         : {}),
       ...(report.firmware ? { firmware: report.firmware } : {}),
     };
-    await this.db.updateTable('devices').set(values).where('id', '=', id).execute();
+    let update = this.db.updateTable('devices').set(values).where('id', '=', id);
+    // Nothing to write (an older reading, no report): no write at all.
+    if (!('battery' in values) && !('firmware' in values))
+      update = update.where((eb) =>
+        eb.or([eb('last_upload_at', 'is', null), eb('last_upload_at', '<', at)]),
+      );
+    await update.execute();
   }
 
   async insertEvent(values: Insertable<DeviceEventsTable>): Promise<void> {

@@ -88,6 +88,17 @@ export class ContactsRepo {
     return Number(newest?.id ?? 0);
   }
 
+  /** The names and phones of a member's contacts who receive warning SMS. */
+  warningRecipients(memberId: number): Promise<{ name: string; phone: string }[]> {
+    return this.db
+      .selectFrom('member_contacts')
+      .select(['name', 'phone'])
+      .where('member_id', '=', memberId)
+      .where('receive_warning_sms', '=', toDbBool(true))
+      .orderBy('id')
+      .execute();
+  }
+
   /** Delete a member's contacts; returns how many. */
   async deleteOfMember(memberId: number): Promise<number> {
     const deleted = await this.db

@@ -517,6 +517,51 @@ const texts: Record<string, string> = {
   操作记录: 'Operations',
   登录失败: 'Failed logins',
   待审核注销申请: 'Log-off requests to review',
+
+  /* ---------------------------------------------------------------- device ingest API */
+  缺少或无法识别设备签名请求头: 'The device signature headers are missing or not valid',
+  设备签名校验失败: 'The device signature is not valid',
+  '请求时间与服务器时间相差超过5分钟，请校准设备时钟':
+    'The request time is more than 5 minutes from the server time: set the device clock',
+  '该请求随机串已使用过，请重新签名': 'This nonce was used before: sign the request anew',
+  '设备已报废，不能上传数据': 'The device is scrapped and cannot upload',
+  '设备处于故障状态，暂不接收测量数据':
+    'The device is marked faulty: its readings are not accepted',
+  '设备未绑定会员，不能上传测量数据': 'The device is bound to no member and cannot upload readings',
+  该设备型号不能上传此类测量数据: 'This device model does not measure this type',
+  请求内容不是有效的JSON: 'The request body is not valid JSON',
+  '请求内容无法按 gzip 解压': 'The request body cannot be decompressed as gzip',
+  '不支持的内容编码，仅支持 gzip': 'Unsupported content encoding: only gzip is accepted',
+  解压后的请求内容过大: 'The decompressed request body is too large',
+  请选择测量类型: 'Please choose the measurement type',
+  请提供测量时间: 'Please give the measurement time',
+  测量时间不正确: 'The measurement time is not valid',
+  测量时间不能晚于当前时间: 'The measurement time cannot be in the future',
+  请提供测量值: 'Please give the measured values',
+  收缩压必须高于舒张压: 'The systolic pressure must be above the diastolic',
+  请选择测量时段: 'Please choose when the glucose was measured',
+  请提供导联名称: 'Please give the lead names',
+  导联名称为1到8位字母或数字: 'A lead name has 1 to 8 letters or digits',
+  导联名称不能重复: 'Lead names must differ',
+  导联最多12个: 'At most 12 leads',
+  请提供心电采样数据: 'Please give the ECG samples',
+  采样数组的数量必须与导联数量一致: 'There must be one sample array per lead',
+  各导联的采样点数必须相同: 'Every lead must have the same number of samples',
+  心电记录至少1秒: 'An ECG recording lasts at least 1 second',
+  心电采样点总数不能超过21600000: 'An ECG may have at most 21,600,000 samples in all',
+  '采样值必须是-10000到10000之间的数字（微伏）':
+    'A sample must be a number from -10000 to 10000 (µV)',
+  '心律失常标记必须是 true 或 false': 'The arrhythmia flag must be true or false',
+  '固件版本为1到32位字母、数字、点、下划线或连字符':
+    'A firmware version has 1 to 32 letters, digits, dots, underscores or hyphens',
+  脉搏: 'Pulse',
+  血糖值: 'Glucose',
+  总胆固醇值: 'Total cholesterol',
+  尿酸值: 'Uric acid',
+  采样率: 'Sample rate',
+  心率: 'Heart rate',
+  电量: 'Battery',
+  导联: 'Leads',
 };
 
 /** "Platform name" → "platform name" inside a sentence; "APP name", "H5 domain" stay. */

@@ -1,0 +1,456 @@
+import { timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import {
+  DEFAULT_PREWARNING_SET,
+  INGEST_CLOCK_SKEW_MS,
+  INGEST_NONCE,
+  INGEST_NONCE_RETENTION_MS,
+  INGEST_SIGNATURE,
+  INGEST_TIMESTAMP,
+  DEVICE_SERIAL,
+  IngestMessages,
+  IngestPaths,
+  State,
+  classifyMeasurement,
+  ingestMeasurementSchema,
+  ingestSigningText,
+  prewarningSetSchema,
+  renderSmsTemplate,
+  type Classification,
+  type FieldError,
+  type IngestMeasurement,
+  type IngestResult,
+  type Measurement,
+  type PrewarningSet,
+} from '@health/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { ActorLog } from '../../../platform/actor.js';
+import type { AppContext } from '../../../platform/context.js';
+import { AppError, ValidationError } from '../../../platform/errors.js';
+import { createSmsSender } from '../../../platform/sms.js';
+import { MembersRepo } from '../../member/members/repo.js';
+import { ContactsRepo } from '../../member/contacts/repo.js';
+import { PointsService } from '../../member/points/service.js';
+import { SmsRepo } from '../../system/sms-templates/repo.js';
+import { DevicesRepo } from '../devices/repo.js';
+import { secretContext } from '../devices/service.js';
+import { MeasurementsRepo } from '../measurements/repo.js';
+import { encodeEcgSamples, newEcgKey } from './ecg-file.js';
+import { IngestNoncesRepo } from './repo.js';
+import { ingestHmac, sha256Hex } from './signing.js';
+import { WARNING_SMS, warningParams } from './warning-sms.js';
+
+const gunzipAsync = promisify(gunzip);
+
+/** The largest body the route reads (as sent) and the largest JSON a gzip body may unpack to. */
+export const INGEST_BODY_LIMIT = 256 * 1024 * 1024;
+/**
+ * Bodies above this size are checked for a replayed nonce before they are unpacked and parsed
+ * (small ones rely on the nonce's insert in the reading's transaction, one query less).
+ */
+const EARLY_NONCE_CHECK_BYTES = 64 * 1024;
+/** Old nonces are swept at most this often per process (opportunistically, after a reading). */
+const NONCE_SWEEP_INTERVAL_MS = 60_000;
+const SECRET_CACHE_MAX = 10_000;
+
+/** One upload as it arrived: the four headers, the content encoding and the body's bytes. */
+export interface IngestRequest {
+  /** The request path without query (`/api/v3/device/ingest/measurement`). */
+  path: string;
+  serial: string | undefined;
+  timestamp: string | undefined;
+  nonce: string | undefined;
+  signature: string | undefined;
+  /** `gzip`, or nothing / `identity`. */
+  contentEncoding?: string | undefined;
+  /** The bytes as sent (what the signature's body hash covers). */
+  body: Buffer;
+}
+
+type IngestDevice = NonNullable<Awaited<ReturnType<DevicesRepo['findForIngest']>>>;
+
+/** 266: the device did not prove who it is (nothing is stored). */
+function refused(message: string): AppError {
+  return new AppError(State.SESSION_INVALID, message);
+}
+
+function failed(message: string, httpStatus?: number): AppError {
+  return new AppError(State.FAILED, message, httpStatus);
+}
+
+function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] {
+  return issues.map((i) => ({ field: i.path.map(String).join('.'), msg: i.message }));
+}
+
+/**
+ * The signed device ingest API (docs/device-ingest.md): authenticate the device by its HMAC
+ * signature, check the reading, classify it with the 预警配置 rules in force and store it with
+ * everything it causes — the device's last upload, an alert, the warning SMS, measurement points —
+ * in one transaction (an ECG's samples file is written and flushed first). Idempotent on
+ * (device, type, measuredAt).
+ *
+ * Not an operator action: nothing goes to the operation log, and nothing of the values, the
+ * secrets or the phones goes to the server log.
+ */
+export class IngestService {
+  private readonly devices: DevicesRepo;
+  private readonly secretCache = new Map<string, string>();
+  private rulesCache: { stored: unknown; rules: PrewarningSet } | null = null;
+  private lastSweepAt = 0;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log?: ActorLog,
+  ) {
+    this.devices = new DevicesRepo(ctx.db);
+  }
+
+  /** The path a device signs on this server: `/{service}/v3/device/ingest/measurement`. */
+  get path(): string {
+    return `/${this.ctx.config.apiService}${IngestPaths.measurement}`;
+  }
+
+  /** Take one upload; its answer's data, or an AppError (266 / 255) with nothing stored. */
+  async ingest(request: IngestRequest): Promise<IngestResult> {
+    const at = this.ctx.now();
+    const device = await this.authenticate(request, at);
+    const { member_id: memberId } = device;
+
+    if (request.body.length > EARLY_NONCE_CHECK_BYTES) {
+      if (await new IngestNoncesRepo(this.ctx.db).seen(device.id, request.nonce!))
+        throw refused(IngestMessages.nonceReused);
+    }
+    const reading = this.check(await this.decode(request), device, at);
+    const nonce = request.nonce!;
+
+    // An ECG the device sent before: the first one's answer, without writing its samples again.
+    // (Other readings find out in the transaction, by the unique index: one query less.)
+    if (reading.type === 'ecg') {
+      const known = await new MeasurementsRepo(this.ctx.db).findByKey(
+        device.id,
+        reading.type,
+        reading.measuredAt,
+      );
+      if (known) return this.duplicate(device.id, nonce, at, known);
+    }
+
+    const rules = this.rules();
+    const ruleVersion = this.ctx.settings.versionOf('prewarning_set');
+    let ecgKey: string | null = null;
+    if (reading.type === 'ecg') {
+      ecgKey = newEcgKey(at);
+      await this.ctx.storage.put(ecgKey, encodeEcgSamples(reading.values.samples as number[][]));
+    }
+    try {
+      const result = await this.ctx.db.transaction().execute(async (trx) => {
+        if (!(await new IngestNoncesRepo(trx).claim(device.id, nonce, at)))
+          throw refused(IngestMessages.nonceReused);
+        const members = new MembersRepo(trx);
+        // Uric acid is judged by sex; other readings need the member only for a warning SMS.
+        let member = reading.type === 'ua' ? await members.findRow(memberId!) : undefined;
+        const c = classifyMeasurement(rules, toMeasurement(reading, member?.gender, rules));
+        const measurements = new MeasurementsRepo(trx);
+        const id = await measurements.insertNew({
+          device_id: device.id,
+          member_id: memberId!,
+          type: reading.type,
+          measured_at: reading.measuredAt,
+          values_json: JSON.stringify(storedValues(reading)),
+          level: c.level,
+          category: c.category,
+          label: c.label,
+          rule_version: ruleVersion,
+          handled_at: null,
+          handled_by: null,
+          created_at: at,
+        });
+        if (id === null) {
+          // Stored before, or committed meanwhile by a concurrent request: the first answer.
+          const first = await measurements.findByKey(device.id, reading.type, reading.measuredAt);
+          return { id: Number(first!.id), level: first!.level, duplicate: true };
+        }
+        if (reading.type === 'ecg')
+          await measurements.insertEcg({
+            measurement_id: id,
+            sample_rate: reading.values.sampleRate,
+            leads_json: JSON.stringify(reading.values.leads),
+            samples_per_lead: (reading.values.samples[0] as unknown[]).length,
+            duration_ms: Math.round(
+              ((reading.values.samples[0] as unknown[]).length * 1000) / reading.values.sampleRate,
+            ),
+            storage_key: ecgKey!,
+            heart_rate: reading.values.heartRate ?? null,
+            arrhythmia: reading.values.arrhythmia ? 1 : 0,
+          });
+        await new DevicesRepo(trx).recordUpload(device.id, Math.min(reading.measuredAt, at), {
+          battery: reading.battery,
+          firmware: reading.firmware,
+        });
+        if (c.level !== 'normal') {
+          if (c.notify.includes('doctorQueue'))
+            await measurements.insertAlert({
+              measurement_id: id,
+              member_id: memberId!,
+              type: reading.type,
+              level: c.level,
+              label: c.label,
+              status: 'open',
+              created_at: at,
+              handled_at: null,
+              handled_by: null,
+            });
+          if (c.notify.includes('memberSms') || c.notify.includes('familySms')) {
+            member ??= await members.findRow(memberId!);
+            if (member) await this.sendWarnings(trx, reading, c, member, memberId!, at);
+          }
+        }
+        await this.earnPoints(trx, memberId!, id, at);
+        return { id, level: c.level, duplicate: false };
+      });
+      if (result.duplicate && ecgKey) await this.forget(ecgKey);
+      await this.sweepNonces(at);
+      return result;
+    } catch (err) {
+      if (ecgKey) await this.forget(ecgKey);
+      throw err;
+    }
+  }
+
+  /** 266 unless the headers are well-formed, fresh and signed by the device's secret. */
+  private async authenticate(request: IngestRequest, at: number): Promise<IngestDevice> {
+    const { serial, timestamp, nonce, signature } = request;
+    if (
+      !serial ||
+      !DEVICE_SERIAL.test(serial) ||
+      !timestamp ||
+      !INGEST_TIMESTAMP.test(timestamp) ||
+      !nonce ||
+      !INGEST_NONCE.test(nonce) ||
+      !signature ||
+      !INGEST_SIGNATURE.test(signature)
+    )
+      throw refused(IngestMessages.headersMissing);
+    if (Math.abs(at - Number(timestamp)) > INGEST_CLOCK_SKEW_MS)
+      throw refused(IngestMessages.timestampStale);
+    const device = await this.devices.findForIngest(serial);
+    // An unknown serial and a wrong signature get the same answer: it does not tell serials apart.
+    if (!device) throw refused(IngestMessages.signatureInvalid);
+    const text = ingestSigningText(request.path, timestamp, nonce, sha256Hex(request.body));
+    const given = Buffer.from(signature, 'hex');
+    const signed = this.secretsOf(device, at).some((secret) =>
+      timingSafeEqual(ingestHmac(secret, text), given),
+    );
+    if (!signed) throw refused(IngestMessages.signatureInvalid);
+    // A scrapped device's key is dead (266); a faulty one is known but its readings are not
+    // trusted until it is repaired (255); one in stock or returned belongs to nobody (255).
+    if (device.status === 'scrapped') throw refused(IngestMessages.deviceScrapped);
+    if (device.status === 'faulty') throw failed(IngestMessages.deviceFaulty);
+    if (device.member_id === null || (device.status !== 'bound' && device.status !== 'lent'))
+      throw failed(IngestMessages.deviceUnbound);
+    return device;
+  }
+
+  /**
+   * The secrets a signature may use now: the current one, and the previous one within its 24-hour
+   * grace after a reset (devices/service.ts openSecrets). Opened secrets are kept in memory by
+   * their sealed text, which changes with every reset.
+   */
+  private secretsOf(device: IngestDevice, at: number): string[] {
+    const out = [this.open(device.secret_sealed, device.serial)];
+    if (device.prev_secret_sealed && Number(device.prev_secret_until ?? 0) > at)
+      out.push(this.open(device.prev_secret_sealed, device.serial));
+    return out;
+  }
+
+  private open(sealed: string, serial: string): string {
+    const cached = this.secretCache.get(sealed);
+    if (cached !== undefined) return cached;
+    const secret = this.ctx.secrets.open(sealed, secretContext(serial));
+    if (this.secretCache.size >= SECRET_CACHE_MAX) this.secretCache.clear();
+    this.secretCache.set(sealed, secret);
+    return secret;
+  }
+
+  /** The JSON of the body, unpacked when gzip-encoded (255 when it is not JSON). */
+  private async decode(request: IngestRequest): Promise<unknown> {
+    const encoding = (request.contentEncoding ?? '').trim().toLowerCase();
+    let bytes = request.body;
+    if (encoding === 'gzip' || encoding === 'x-gzip') {
+      try {
+        bytes = await gunzipAsync(bytes, { maxOutputLength: INGEST_BODY_LIMIT });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+          throw failed(IngestMessages.bodyTooLarge, 413);
+        throw failed(IngestMessages.gzipInvalid);
+      }
+    } else if (encoding !== '' && encoding !== 'identity') {
+      throw failed(IngestMessages.encodingNotSupported, 415);
+    }
+    try {
+      return JSON.parse(bytes.toString('utf8')) as unknown;
+    } catch {
+      throw failed(IngestMessages.bodyInvalid);
+    }
+  }
+
+  /** The reading, checked against its schema, the clock and the device's model (255). */
+  private check(json: unknown, device: IngestDevice, at: number): IngestMeasurement {
+    const parsed = ingestMeasurementSchema.safeParse(json);
+    if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error.issues));
+    const reading = parsed.data;
+    if (reading.measuredAt > at + INGEST_CLOCK_SKEW_MS)
+      throw ValidationError.field('measuredAt', IngestMessages.measuredAtFuture);
+    if (device.model_type !== 'multi' && device.model_type !== reading.type)
+      throw ValidationError.field('type', IngestMessages.typeNotSupported);
+    return reading;
+  }
+
+  /** A repeat of a stored reading: its nonce is used up all the same, the first answer returned. */
+  private async duplicate(
+    deviceId: number,
+    nonce: string,
+    at: number,
+    known: { id: number; level: IngestResult['level'] },
+  ): Promise<IngestResult> {
+    if (!(await new IngestNoncesRepo(this.ctx.db).claim(deviceId, nonce, at)))
+      throw refused(IngestMessages.nonceReused);
+    return { id: Number(known.id), level: known.level, duplicate: true };
+  }
+
+  /** The 预警配置 rules in force: the saved section on top of the defaults (parsed once a save). */
+  private rules(): PrewarningSet {
+    const stored = this.ctx.settings.get<unknown>('prewarning_set', null);
+    const cached = this.rulesCache;
+    if (cached && cached.stored === stored) return cached.rules;
+    const merged =
+      stored && typeof stored === 'object'
+        ? { ...DEFAULT_PREWARNING_SET, ...(stored as object) }
+        : DEFAULT_PREWARNING_SET;
+    const checked = prewarningSetSchema.safeParse(merged);
+    const rules = checked.success ? checked.data : DEFAULT_PREWARNING_SET;
+    this.rulesCache = { stored, rules };
+    return rules;
+  }
+
+  /** The warning SMS the rule asks for, written to the outbox in the reading's transaction. */
+  private async sendWarnings(
+    trx: Kysely<Database>,
+    reading: IngestMeasurement,
+    c: Classification,
+    member: { name: string; phone: string | null },
+    memberId: number,
+    at: number,
+  ): Promise<void> {
+    const recipients: { phone: string; which: keyof typeof WARNING_SMS }[] = [];
+    if (c.notify.includes('memberSms') && member.phone)
+      recipients.push({ phone: member.phone, which: 'member' });
+    if (c.notify.includes('familySms'))
+      for (const contact of await new ContactsRepo(trx).warningRecipients(memberId))
+        recipients.push({ phone: contact.phone, which: 'family' });
+    if (recipients.length === 0) return;
+    const params = warningParams(reading, member.name, c.label);
+    const sender = createSmsSender({ db: trx, now: () => at });
+    const templates = new SmsRepo(trx);
+    const wording = new Map<keyof typeof WARNING_SMS, { content: string; provider?: string }>();
+    for (const { phone, which } of recipients) {
+      if (!wording.has(which)) {
+        const found = await templates.findByCode(WARNING_SMS[which].code);
+        const row = found ? await templates.find(Number(found.id)) : undefined;
+        // A disabled template sends nothing; a missing one the default wording.
+        if (row && !row.enabled) continue;
+        wording.set(which, {
+          content: row?.content ?? WARNING_SMS[which].content,
+          provider: row?.provider_template_id || undefined,
+        });
+      }
+      const { content, provider } = wording.get(which)!;
+      await sender.send({
+        phone,
+        templateCode: WARNING_SMS[which].code,
+        content: renderSmsTemplate(content, params),
+        params,
+        providerTemplateId: provider,
+        sentBy: '系统',
+      });
+    }
+  }
+
+  /** The measurement points of 积分配置; a member who cannot earn (frozen, logged off) gets none. */
+  private async earnPoints(
+    trx: Kysely<Database>,
+    memberId: number,
+    measurementId: number,
+    at: number,
+  ): Promise<void> {
+    try {
+      await PointsService.of(this.ctx).earn(trx, {
+        memberId,
+        type: 'measurement',
+        refType: 'measurement',
+        refId: measurementId,
+        at,
+      });
+    } catch (err) {
+      // earn refuses such a member before it writes anything (255); anything else is a failure.
+      if (!(err instanceof AppError) || err.state !== State.FAILED) throw err;
+    }
+  }
+
+  /** Remove a samples file whose reading was not stored (best effort: an orphan file is harmless). */
+  private async forget(key: string): Promise<void> {
+    try {
+      await this.ctx.storage.delete(key);
+    } catch (err) {
+      this.log?.error({ err }, 'ingest: could not remove an unused ECG samples file');
+    }
+  }
+
+  /**
+   * Forget nonces older than INGEST_NONCE_RETENTION_MS (no request they could replay would pass
+   * the timestamp check any more), at most once a minute per process, after a stored reading.
+   */
+  private async sweepNonces(at: number): Promise<void> {
+    if (at - this.lastSweepAt < NONCE_SWEEP_INTERVAL_MS) return;
+    this.lastSweepAt = at;
+    try {
+      await new IngestNoncesRepo(this.ctx.db).deleteBefore(at - INGEST_NONCE_RETENTION_MS);
+    } catch (err) {
+      this.log?.error({ err }, 'ingest: sweeping old nonces failed');
+    }
+  }
+}
+
+/**
+ * What classifyMeasurement judges. Uric acid's limit depends on sex: a member whose sex is unknown
+ * is judged by the stricter (lower) of the two limits, so a high value is never missed.
+ */
+function toMeasurement(
+  m: IngestMeasurement,
+  gender: string | undefined,
+  rules: PrewarningSet,
+): Measurement {
+  switch (m.type) {
+    case 'bp':
+      return { type: 'bp', systolic: m.values.systolic, diastolic: m.values.diastolic };
+    case 'bg':
+      return { type: 'bg', value: m.values.mmol, context: m.values.context };
+    case 'chol':
+      return { type: 'chol', value: m.values.mmol };
+    case 'ua': {
+      const stricter = rules.ua.womenAbove <= rules.ua.menAbove ? 'female' : 'male';
+      const sex = gender === 'male' || gender === 'female' ? gender : stricter;
+      return { type: 'ua', value: m.values.umol, sex };
+    }
+    case 'ecg':
+      return { type: 'ecg', heartRate: m.values.heartRate, arrhythmia: m.values.arrhythmia };
+  }
+}
+
+/** The values kept on the row: as uploaded, but an ECG without its samples (they are in the file). */
+function storedValues(m: IngestMeasurement): Record<string, unknown> {
+  if (m.type !== 'ecg') return m.values;
+  const { samples, ...rest } = m.values;
+  return { ...rest, samplesPerLead: (samples[0] as unknown[]).length };
+}

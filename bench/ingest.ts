@@ -1,0 +1,310 @@
+/**
+ * `npm run bench:ingest`: the signed device ingest API (issue 12, docs/device-ingest.md) on the
+ * built server and a fresh embedded database, measured as ratios within one run:
+ *  - /healthz at saturation (autocannon, 50 connections): the machine's yardstick;
+ *  - signed blood-pressure readings at saturation, each request signed anew (new nonce, new
+ *    measuredAt: no duplicates), 1 in 10 abnormal (alert + warning SMS), every one earning points
+ *    until the member's daily cap: target ≥ 0.4 × /healthz req/s; then its p99 at a fixed, evenly
+ *    spaced load of half that throughput (load.ts's open loop);
+ *  - 10-second ECG recordings (250 Hz, one lead: a samples file written and flushed each): target
+ *    ≥ 200 recordings/s;
+ *  - one 24-hour ECG (21,600,000 samples, ~100 MB of JSON) sent gzip-compressed as a device would,
+ *    and once uncompressed: target < 5 s from the first byte sent to the answer.
+ * Exits non-zero when a target is missed.
+ */
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type autocannon from 'autocannon';
+import { startServer } from '../e2e/support/server.ts';
+import { adminToken } from './admin.ts';
+import { ensureBuilt } from './build.ts';
+import { mixAtFixedRate, saturate, type Target } from './load.ts';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const BP_DEVICES = 50;
+const ECG_DEVICES = 20;
+const PATH = '/api/v3/device/ingest/measurement';
+const BP_RATIO_TARGET = 0.4;
+const ECG_RATE_TARGET = 200;
+const ECG_24H_TARGET_S = 5;
+
+interface Envelope<T> {
+  state: number;
+  msg: string;
+  data: T;
+}
+
+interface Device {
+  serial: string;
+  secret: string;
+}
+
+/** The four headers of a signed upload, as a device computes them. */
+function signed(device: Device, body: Buffer | string): Record<string, string> {
+  const timestamp = String(Date.now());
+  const nonce = randomBytes(12).toString('hex');
+  const sha = createHash('sha256').update(body).digest('hex');
+  const text = `POST\n${PATH}\n${timestamp}\n${nonce}\n${sha}`;
+  return {
+    'content-type': 'application/json',
+    'x-device-serial': device.serial,
+    'x-timestamp': timestamp,
+    'x-nonce': nonce,
+    'x-signature': createHmac('sha256', device.secret).update(text).digest('hex'),
+  };
+}
+
+async function api<T>(url: string, token: string, path: string, json: unknown): Promise<T> {
+  const res = await fetch(`${url}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(json),
+  });
+  const body = (await res.json()) as Envelope<T>;
+  if (body.state !== 200) throw new Error(`${path}: ${body.state} ${body.msg}`);
+  return body.data;
+}
+
+/** Devices of a new model of `type`, each bound to a new member. */
+async function devicesOf(
+  url: string,
+  token: string,
+  type: 'bp' | 'ecg',
+  count: number,
+): Promise<Device[]> {
+  const model = await api<{ id: number }>(url, token, '/v3/device/admin/model/add', {
+    name: `压测型号 ${type}`,
+    type,
+  });
+  const devices: Device[] = [];
+  for (let i = 0; i < count; i++) {
+    const serial = `BENCH-${type.toUpperCase()}-${String(i).padStart(5, '0')}`;
+    const added = await api<{ id: number; secret: string }>(
+      url,
+      token,
+      '/v3/device/admin/device/add',
+      { serial, modelId: model.id },
+    );
+    const phone = `1${type === 'bp' ? 38 : 39}${String(10_000_000 + i).slice(-8)}`;
+    const member = await api<{ id: number }>(url, token, '/v3/member/admin/member/add', {
+      phone,
+      name: `压测会员${type}${i}`,
+      gender: i % 2 ? 'male' : 'female',
+    });
+    await api(url, token, '/v3/device/admin/device/bind', { id: added.id, memberId: member.id });
+    devices.push({ serial, secret: added.secret });
+  }
+  return devices;
+}
+
+/** A body template whose measuredAt is filled in per request (readings must not repeat). */
+function bodyMaker(type: string, values: string): (measuredAt: number) => string {
+  const head = `{"type":"${type}","measuredAt":`;
+  const tail = `,"values":${values}}`;
+  return (measuredAt) => `${head}${measuredAt}${tail}`;
+}
+
+/** Requests of round-robin devices, each one signed anew with its own measuredAt. */
+function uploads(
+  devices: Device[],
+  bodyOf: (n: number, measuredAt: number) => string,
+): { next: () => Omit<Target, 'url'>; request: autocannon.Request } {
+  // One counter for the run: (device, measuredAt) never repeats, even across the runs below.
+  let n = 0;
+  const start = Date.now() - 86_400_000;
+  const next = () => {
+    n += 1;
+    const device = devices[n % devices.length]!;
+    const body = bodyOf(n, start + n);
+    return { method: 'POST' as const, headers: signed(device, body), body };
+  };
+  return {
+    next,
+    request: {
+      method: 'POST',
+      path: PATH,
+      setupRequest: (req: autocannon.Request) => {
+        const r = next();
+        return { ...req, headers: r.headers, body: r.body };
+      },
+    } as autocannon.Request,
+  };
+}
+
+function ecgWave(samples: number, seed = 0): number[] {
+  // A crude beat every 0.8 s at 250 Hz: baseline noise, a tall R wave, a T wave.
+  const out = new Array<number>(samples);
+  for (let i = 0; i < samples; i++) {
+    const p = (i + seed) % 200;
+    const r = 1100 * Math.exp(-((p - 60) ** 2) / 8);
+    const t = 250 * Math.exp(-((p - 130) ** 2) / 180);
+    out[i] = Math.round(r + t - 80 + ((i * 7919) % 23) - 11);
+  }
+  return out;
+}
+
+async function postOnce(
+  url: string,
+  device: Device,
+  body: Buffer,
+  gzip: boolean,
+): Promise<{ seconds: number; answer: Envelope<unknown> }> {
+  const started = performance.now();
+  const res = await fetch(`${url}${PATH}`, {
+    method: 'POST',
+    headers: { ...signed(device, body), ...(gzip ? { 'content-encoding': 'gzip' } : {}) },
+    // A Buffer is a valid fetch body; TypeScript's DOM types only want Uint8Array<ArrayBuffer>.
+    body: body as unknown as BodyInit,
+  });
+  const answer = (await res.json()) as Envelope<unknown>;
+  return { seconds: (performance.now() - started) / 1000, answer };
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main() {
+  ensureBuilt();
+  const server = await startServer({ DEMO_DATA: 'false' });
+  const failures: string[] = [];
+  const lines: string[] = [];
+  const report = (what: string, value: string, target: string, ok: boolean) => {
+    lines.push(
+      `${ok ? 'ok  ' : 'MISS'} ${what.padEnd(46)} ${value.padStart(14)}   target ${target}`,
+    );
+    if (!ok) failures.push(what);
+  };
+  try {
+    const token = await adminToken(server.url);
+    await api(server.url, token, '/v3/member/admin/grade/add', {
+      name: '普通会员',
+      growthRequired: 0,
+      pointsMultiplierPct: 100,
+    });
+    const bp = await devicesOf(server.url, token, 'bp', BP_DEVICES);
+    const ecg = await devicesOf(server.url, token, 'ecg', ECG_DEVICES);
+
+    const health = await saturate(
+      'GET /healthz',
+      { url: `${server.url}/healthz` },
+      CONNECTIONS,
+      DURATION_S,
+    );
+
+    const normal = bodyMaker('bp', '{"systolic":128,"diastolic":82,"pulse":72}');
+    const high = bodyMaker('bp', '{"systolic":166,"diastolic":104,"pulse":88}');
+    const bpUploads = uploads(bp, (n, at) => (n % 10 === 0 ? high(at) : normal(at)));
+    const bpRun = await saturate(
+      'signed BP readings',
+      { url: server.url, requests: [bpUploads.request] },
+      CONNECTIONS,
+      DURATION_S,
+    );
+    const offered = Math.max(1, Math.round(bpRun.rps / 2));
+    const bpLatency = await mixAtFixedRate(
+      `signed BP readings at ${offered}/s`,
+      [
+        {
+          name: 'bp',
+          weight: 1,
+          target: () => {
+            const r = bpUploads.next();
+            return { ...r, url: `${server.url}${PATH}` };
+          },
+        },
+      ],
+      offered,
+      CONNECTIONS,
+      DURATION_S,
+    );
+
+    const tenSeconds = JSON.stringify(ecgWave(2500));
+    const ecgBody = bodyMaker(
+      'ecg',
+      `{"sampleRate":250,"leads":["II"],"samples":[${tenSeconds}],"heartRate":75}`,
+    );
+    const ecgRun = await saturate(
+      '10-second ECG recordings',
+      { url: server.url, requests: [uploads(ecg, (_n, at) => ecgBody(at)).request] },
+      CONNECTIONS,
+      DURATION_S,
+    );
+
+    const samples = ecgWave(21_600_000);
+    const dayOf = (measuredAt: number) =>
+      Buffer.from(
+        JSON.stringify({
+          type: 'ecg',
+          measuredAt,
+          values: { sampleRate: 250, leads: ['II'], samples: [samples], heartRate: 72 },
+        }),
+      );
+    const day = dayOf(Date.now() - 3_600_000);
+    const dayGzip = gzipSync(day, { level: 6 });
+    const gz = await postOnce(server.url, ecg[0]!, dayGzip, true);
+    // Another device and time: a new reading, not a duplicate of the first.
+    const plainBody = dayOf(Date.now() - 7_200_000);
+    const plain = await postOnce(server.url, ecg[1]!, plainBody, false);
+
+    const failed = (r: { non2xx: number }) => (r.non2xx ? ` (${r.non2xx} non-2xx)` : '');
+    console.log('');
+    console.log(`device ingest on SQLite, ${CONNECTIONS} connections, ${DURATION_S} s per run`);
+    console.log(
+      `  GET /healthz                 ${fmt(health.rps)} req/s, p50 ${health.p50} ms, p99 ${health.p99} ms${failed(health)}`,
+    );
+    console.log(
+      `  signed BP readings           ${fmt(bpRun.rps)} req/s, p50 ${bpRun.p50} ms, p99 ${bpRun.p99} ms (saturated)${failed(bpRun)}`,
+    );
+    const lat = bpLatency.kinds[0]!;
+    console.log(
+      `  BP at ${offered}/s (open loop)   p50 ${lat.p50} ms, p99 ${lat.p99} ms, ${lat.failed} failed`,
+    );
+    console.log(
+      `  10-second ECG recordings     ${fmt(ecgRun.rps)} req/s, p50 ${ecgRun.p50} ms, p99 ${ecgRun.p99} ms${failed(ecgRun)}`,
+    );
+    console.log(
+      `  24-hour ECG, gzip            ${fmt(dayGzip.length / 1048576, 1)} MB sent (${fmt(day.length / 1048576, 1)} MB JSON): ${fmt(gz.seconds, 2)} s, state ${gz.answer.state}`,
+    );
+    console.log(
+      `  24-hour ECG, uncompressed    ${fmt(plainBody.length / 1048576, 1)} MB sent: ${fmt(plain.seconds, 2)} s, state ${plain.answer.state}`,
+    );
+    console.log('');
+
+    const ratio = bpRun.rps / health.rps;
+    report(
+      'BP readings/s ÷ /healthz req/s',
+      `${fmt(ratio, 2)} ×`,
+      `≥ ${BP_RATIO_TARGET} ×`,
+      ratio >= BP_RATIO_TARGET && bpRun.non2xx === 0,
+    );
+    report('BP p99 at half its throughput', `${lat.p99} ms`, '(printed)', lat.failed === 0);
+    report(
+      '10-second ECG recordings/s',
+      `${fmt(ecgRun.rps)} /s`,
+      `≥ ${ECG_RATE_TARGET} /s`,
+      ecgRun.rps >= ECG_RATE_TARGET && ecgRun.non2xx === 0,
+    );
+    report(
+      '24-hour ECG upload (gzip)',
+      `${fmt(gz.seconds, 2)} s`,
+      `< ${ECG_24H_TARGET_S} s`,
+      gz.seconds < ECG_24H_TARGET_S && gz.answer.state === 200,
+    );
+    report(
+      '24-hour ECG upload (uncompressed)',
+      `${fmt(plain.seconds, 2)} s`,
+      `< ${ECG_24H_TARGET_S} s`,
+      plain.seconds < ECG_24H_TARGET_S && plain.answer.state === 200,
+    );
+    for (const line of lines) console.log(line);
+  } finally {
+    await server.stop();
+  }
+  if (failures.length > 0) {
+    console.error(`\nmissed: ${failures.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+await main();
