@@ -1,15 +1,11 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { ingestSigningText } from '@health/contract';
 
 /**
  * A device's side of the ingest API's signature (docs/device-ingest.md): the headers of one signed
  * upload. Used by the simulator and the demo readings, which upload like a device does.
  */
-
-/** The text a device signs (to be replaced by the contract's ingestSigningText once it lands). */
-function signingText(path: string, timestamp: number, nonce: string, bodySha256Hex: string) {
-  return `POST\n${path}\n${timestamp}\n${nonce}\n${bodySha256Hex}`;
-}
 
 export interface SignedUpload {
   headers: Record<string, string>;
@@ -37,7 +33,7 @@ export function signUpload(opts: {
   const nonce = opts.nonce ?? randomBytes(16).toString('hex');
   const bodyHash = createHash('sha256').update(payload).digest('hex');
   const signature = createHmac('sha256', opts.secret)
-    .update(signingText(opts.path, opts.timestamp, nonce, bodyHash))
+    .update(ingestSigningText(opts.path, opts.timestamp, nonce, bodyHash))
     .digest('hex');
   const headers: Record<string, string> = {
     'content-type': 'application/json',

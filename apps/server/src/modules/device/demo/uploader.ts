@@ -1,3 +1,4 @@
+import { IngestPaths } from '@health/contract';
 import { demoDeviceSecret } from './secrets.js';
 import { readingJson, type Reading, type ReadingType } from './readings.js';
 import { signUpload, type SignedUpload } from './signing.js';
@@ -10,7 +11,7 @@ import type { EcgResult } from './ecg-model.js';
  */
 
 /** The ingest route's path after the service prefix. */
-export const INGEST_MEASUREMENT_PATH = '/v3/device/ingest/measurement';
+export const INGEST_MEASUREMENT_PATH = IngestPaths.measurement;
 
 /** Bodies larger than this go gzip-compressed, as a device on a slow link would send them. */
 const GZIP_FROM_BYTES = 256 * 1024;
