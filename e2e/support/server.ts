@@ -65,6 +65,8 @@ export async function spawnServer(
       AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Four days of demo readings and no 24-hour ECG: a first start in seconds, not a minute.
+      DEMO_SCALE: '0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

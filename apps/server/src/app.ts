@@ -92,6 +92,13 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Refuse operation-log entries that have no label (the API tests turn it on). */
   strictAuditLabels?: boolean;
+  /**
+   * Bootstrap has just loaded the demo data into a new database: once ready, the app loads the
+   * demo data that takes its own routes (Area.demoThroughApi: the device readings).
+   */
+  demoLoaded?: boolean;
+  /** Share of that demo data to load (default 1; tests take less). */
+  demoScale?: number;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -257,5 +264,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   await ctx.settings.reload();
   await app.ready();
+  if (opts.demoLoaded)
+    for (const area of AREAS) await area.demoThroughApi?.(app, ctx, opts.demoScale ?? 1);
   return app;
 }

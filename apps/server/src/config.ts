@@ -59,6 +59,11 @@ const envSchema = z
       .max(100, 'ADMIN_INITIAL_PASSWORD 过长')
       .default(DEFAULT_ADMIN_INITIAL_PASSWORD),
     DEMO_DATA: booleanText('DEMO_DATA').default(true),
+    DEMO_SCALE: z.coerce
+      .number({ error: 'DEMO_SCALE 必须是 0 到 1 之间的数字' })
+      .min(0, 'DEMO_SCALE 必须是 0 到 1 之间的数字')
+      .max(1, 'DEMO_SCALE 必须是 0 到 1 之间的数字')
+      .default(1),
     CAPTCHA_ENABLED: booleanText('CAPTCHA_ENABLED').default(true),
     LOG_LEVEL: z
       .string()
@@ -117,6 +122,11 @@ export interface AppConfig {
   apiService: string;
   adminInitialPassword: string;
   demoData: boolean;
+  /**
+   * Share of the demo data that takes the app's own routes (the device readings through the
+   * ingest API) to load: 1 by default; a test or e2e server takes less to start faster.
+   */
+  demoScale: number;
   captchaEnabled: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Absolute path of the built web app. */
@@ -178,6 +188,7 @@ export function loadConfig(
     apiService: e.API_SERVICE,
     adminInitialPassword: e.ADMIN_INITIAL_PASSWORD,
     demoData: e.DEMO_DATA,
+    demoScale: e.DEMO_SCALE,
     captchaEnabled: e.CAPTCHA_ENABLED,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(cwd, e.WEB_DIST),

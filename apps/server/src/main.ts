@@ -45,7 +45,14 @@ async function main(): Promise<void> {
     demoData: config.demoData,
     secrets,
   });
-  const app = await buildApp({ config, db, secrets, logger: loggerOf(config) });
+  const app = await buildApp({
+    config,
+    db,
+    secrets,
+    logger: loggerOf(config),
+    demoLoaded: boot.demoLoaded,
+    demoScale: config.demoScale,
+  });
   if (boot.migrations.length > 0) app.log.info({ migrations: boot.migrations }, '数据库迁移完成');
   if (boot.demoLoaded) app.log.info('已载入演示数据');
 

@@ -20,6 +20,13 @@ describe('loadConfig', () => {
     expect(config.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
 
+  it('takes a share of the demo readings in DEMO_SCALE (0–1, default 1)', () => {
+    expect(loadConfig({}, '/srv/app').demoScale).toBe(1);
+    expect(loadConfig({ DEMO_SCALE: '0.25' }, '/srv/app').demoScale).toBe(0.25);
+    expect(() => loadConfig({ DEMO_SCALE: '2' }, '/srv/app')).toThrow(ConfigError);
+    expect(() => loadConfig({ DEMO_SCALE: 'lots' }, '/srv/app')).toThrow(ConfigError);
+  });
+
   it('reads every setting and chooses PostgreSQL for a postgres:// URL', () => {
     const config = loadConfig(
       {

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DemoContext } from '../db/demo/context.js';
@@ -9,6 +10,9 @@ import type { TodoDef } from './todos.js';
 
 /** A route plugin of an entity, registered under `/{service}`. */
 export type RoutePlugin = FastifyPluginAsyncZod<{ ctx: AppContext }>;
+
+/** What demo data that takes the app's own routes gets of the app (no server listens yet). */
+export type DemoApp = Pick<FastifyInstance, 'inject' | 'log'>;
 
 /**
  * One top tab of the product (auth, system, authority, member, ...) as the app registers it: its
@@ -31,4 +35,11 @@ export interface Area {
   start?: (ctx: AppContext) => Promise<void>;
   /** Its demo data, loaded once into a new database (areas in the order of the list). */
   demo?: (db: Kysely<Database>, demo: DemoContext) => Promise<void>;
+  /**
+   * Demo data that must take the app's own routes (the device readings go through the signed
+   * ingest API, as a device's would): run once the app is ready, after `demo` has just loaded a new
+   * database (buildApp's `demoLoaded`), areas in order; `app.inject` reaches the routes. `scale`
+   * (0–1, 1 at a real first start) is the share of it to load: tests take less.
+   */
+  demoThroughApi?: (app: DemoApp, ctx: AppContext, scale: number) => Promise<void>;
 }

@@ -10,6 +10,7 @@ import { loadConfig, type AppConfig } from '../../src/config.js';
 import { bootstrapDatabase } from '../../src/db/bootstrap.js';
 import type { Db } from '../../src/db/database.js';
 import { hashPassword } from '../../src/platform/passwords.js';
+import type { SecretBox } from '../../src/platform/secrets.js';
 import type { NeedChangeType, StaffRole } from '../../src/db/schema.js';
 import { toDbBool } from '../../src/db/values.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.js';
@@ -42,6 +43,11 @@ export interface TestAppOptions {
   demoData?: boolean;
   extraRoutes?: RoutePlugin[];
   logger?: Parameters<typeof buildApp>[0]['logger'];
+  /**
+   * Secrets at rest for bootstrap and the app. The demo devices need it (their secrets are
+   * sealed): with demoData and no box, the demo has no devices and so no readings.
+   */
+  secrets?: SecretBox;
 }
 
 /** A real app on a fresh database of the given kind, migrated and bootstrapped (admin exists). */
@@ -66,10 +72,11 @@ export async function createTestApp(
   const captcha = { next: 'AbCd' };
   let app: App;
   try {
-    await bootstrapDatabase(database.db, {
+    const boot = await bootstrapDatabase(database.db, {
       adminInitialPassword: config.adminInitialPassword,
       demoData: opts.demoData ?? false,
       now: clock.now,
+      secrets: opts.secrets,
     });
     app = await buildApp({
       config,
@@ -78,6 +85,9 @@ export async function createTestApp(
       captchaText: () => captcha.next,
       logger: opts.logger ?? false,
       extraRoutes: opts.extraRoutes,
+      secrets: opts.secrets,
+      demoLoaded: boot.demoLoaded,
+      demoScale: config.demoScale,
       // Every entry a test writes must have its labels (the log page names each of them).
       strictAuditLabels: true,
     });

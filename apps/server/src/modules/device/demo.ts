@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DemoContext } from '../../db/demo/context.js';
 import type { Database } from '../../db/schema.js';
+import type { DemoApp } from '../../platform/area.js';
+import type { AppContext } from '../../platform/context.js';
 import { seedCodesAndReturns } from './demo/codes.js';
 import { seedDevices } from './demo/devices.js';
+import { loadDemoHistory } from './demo/history.js';
 import { seedImports } from './demo/imports.js';
 
 /** Demo models and devices in every state of their lifecycle, binding codes, member returns. */
@@ -10,4 +13,21 @@ export async function deviceDemo(db: Kysely<Database>, demo: DemoContext): Promi
   await seedDevices(db, demo);
   await seedCodesAndReturns(db, demo);
   await seedImports(db, demo);
+}
+
+/**
+ * The demo devices' six weeks of readings and two 24-hour ECG recordings, through the signed ingest
+ * route (demo/history.ts); at a smaller scale, a share of the weeks and one recording (none below
+ * a quarter).
+ */
+export async function deviceDemoThroughApi(
+  app: DemoApp,
+  ctx: AppContext,
+  scale: number,
+): Promise<void> {
+  if (scale <= 0) return;
+  await loadDemoHistory(app, ctx, {
+    days: Math.max(1, Math.round(42 * scale)),
+    longRecordings: scale >= 1 ? 2 : scale >= 0.25 ? 1 : 0,
+  });
 }

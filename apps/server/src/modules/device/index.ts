@@ -2,7 +2,7 @@ import { PAGES } from '@health/contract';
 import type { Area } from '../../platform/area.js';
 import { DEVICE_AUDIT_LABELS } from './audit-labels.js';
 import { deviceCodeRoutes } from './codes/routes.js';
-import { deviceDemo } from './demo.js';
+import { deviceDemo, deviceDemoThroughApi } from './demo.js';
 import { deviceRoutes } from './devices/routes.js';
 import { ingestRoutes } from './ingest/routes.js';
 import { deviceImportRoutes } from './imports/routes.js';
@@ -35,4 +35,5 @@ export const device: Area = {
     ];
   },
   demo: deviceDemo,
+  demoThroughApi: deviceDemoThroughApi,
 };

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { DemoContext } from '../../../db/demo/context.js';
+import { DEMO_SEED, type DemoContext } from '../../../db/demo/context.js';
+import { DemoRandom } from '../../../db/demo/random.js';
 import type {
   Database,
   DeviceEventsTable,
@@ -85,14 +86,49 @@ const STATUS_PLAN: [DeviceStatusValue, number][] = [
   ['scrapped', 0.05],
 ];
 
-function pickWeighted<T>(demo: DemoContext, items: readonly T[], weights: readonly number[]): T {
+function pickWeighted<T>(random: DemoRandom, items: readonly T[], weights: readonly number[]): T {
   const total = weights.reduce((a, b) => a + b, 0);
-  let r = demo.random.next() * total;
+  let r = random.next() * total;
   for (const [i, item] of items.entries()) {
     r -= weights[i]!;
     if (r < 0) return item;
   }
   return items[items.length - 1]!;
+}
+
+export interface DemoDevicePlan {
+  serial: string;
+  modelIndex: number;
+  /** The model's type (a multi device uploads bg, chol and ua). */
+  type: DeviceModelType;
+  /** Its state when the database has members (in stock otherwise). */
+  status: DeviceStatusValue;
+}
+
+/**
+ * Which demo devices exist, of which model and in which state: from a random source of their own,
+ * so `npm run simulate` knows the bound and lent ones (and their secrets, demoDeviceSecret) without
+ * reading the database.
+ */
+export function demoDevicePlan(): DemoDevicePlan[] {
+  const random = new DemoRandom(DEMO_SEED + 12);
+  const serialCounters = PREFIX.map(() => 0);
+  const plan: DemoDevicePlan[] = [];
+  for (let i = 0; i < DEMO_DEVICE_COUNT; i++) {
+    const m = pickWeighted(
+      random,
+      MODELS.map((_, k) => k),
+      WEIGHT,
+    );
+    const status = pickWeighted(
+      random,
+      STATUS_PLAN.map(([s]) => s),
+      STATUS_PLAN.map(([, w]) => w),
+    );
+    const serial = `${PREFIX[m]}-${String(2024_000 + ++serialCounters[m]!).padStart(7, '0')}`;
+    plan.push({ serial, modelIndex: m, type: MODELS[m]!.type, status });
+  }
+  return plan;
 }
 
 export async function seedDevices(db: Kysely<Database>, demo: DemoContext): Promise<void> {
@@ -131,21 +167,9 @@ export async function seedDevices(db: Kysely<Database>, demo: DemoContext): Prom
   const takeMember = () => Number(members[nextMember++ % Math.max(1, members.length)]?.id);
 
   const order = { depositFen: 29_900, returnDays: 45 };
-  const serialCounters = PREFIX.map(() => 0);
-  for (let i = 0; i < DEMO_DEVICE_COUNT; i++) {
-    const m = pickWeighted(
-      demo,
-      MODELS.map((_, k) => k),
-      WEIGHT,
-    );
-    const serial = `${PREFIX[m]}-${String(2024_000 + ++serialCounters[m]!).padStart(7, '0')}`;
-    const status = members.length
-      ? pickWeighted(
-          demo,
-          STATUS_PLAN.map(([s]) => s),
-          STATUS_PLAN.map(([, w]) => w),
-        )
-      : 'in_stock';
+  for (const plan of demoDevicePlan()) {
+    const { serial, modelIndex: m } = plan;
+    const status = members.length ? plan.status : 'in_stock';
     const createdAt = now - random.int(60, 180) * day - random.int(0, day);
     const events: Omit<Insertable<DeviceEventsTable>, 'device_id'>[] = [];
     const ev = (
