@@ -104,4 +104,22 @@ describe.runIf(run)('device list: a device through its lifecycle', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it("shows a bound demo device's readings, uploaded through the ingest API, with their levels", async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    await page.goto('/device_list/list?status=bound&sortField=lastUploadAt&sortOrder=descend');
+    await see(rows(page).first().getByText('已绑定'));
+    await see(rows(page).first().getByText('在线'));
+    await rows(page).first().getByRole('button', { name: '详情' }).click();
+    const readings = page.getByTestId('device-readings');
+    await see(readings.locator('.ant-table-row').first());
+    expect(await readings.locator('.ant-table-row').count()).toBeGreaterThan(0);
+    const levels = await readings.locator('.ant-tag').allTextContents();
+    expect(levels.every((l) => ['正常', '预警', '紧急'].includes(l))).toBe(true);
+    await see(page.locator('.ant-drawer').getByText(/共 \d+ 条/));
+    await page.waitForTimeout(400);
+    await screenshot(page, 'device-readings');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

@@ -12,11 +12,14 @@ import {
   type DeviceDetail,
   type DeviceMemberOption,
   type DeviceModel,
+  type DeviceReading,
+  IngestPaths,
   type DeviceSecret,
   type Page,
 } from '@health/contract';
 import { describe, expect, it } from 'vitest';
 import { secretContext } from '../src/modules/device/devices/service.js';
+import { signIngestRequest } from '../src/modules/device/ingest/signing.js';
 import {
   bodyOf,
   call,
@@ -276,6 +279,48 @@ describe.each(databaseKinds)('device models and devices API on %s', (kind) => {
     expect(bodyOf(await post(DevicePaths.resetSecret, { id }, viewer)).state).toBe(267);
     expect(bodyOf(await get(DevicePaths.list, outsider)).state).toBe(267);
     expect(bodyOf(await call(t, 'GET', DevicePaths.list)).state).toBe(266);
+  });
+
+  it("shows a device's uploaded readings with their level, newest first", async () => {
+    const added = bodyOf<DeviceSecret>(
+      await post(DevicePaths.add, { serial: 'BPA1-0000040', modelId }),
+    );
+    await post(DevicePaths.transition('bind'), { id: added.data.id, memberId });
+    const upload = (measuredAt: number, systolic: number, diastolic: number) => {
+      const body = JSON.stringify({
+        type: 'bp',
+        measuredAt,
+        values: { systolic, diastolic, pulse: 70 },
+      });
+      const headers = signIngestRequest({
+        serial: added.data.serial,
+        secret: added.data.secret,
+        path: t.api(IngestPaths.measurement),
+        body,
+        timestamp: t.clock.now,
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: t.api(IngestPaths.measurement),
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: body,
+      });
+    };
+    expect(bodyOf(await upload(t.clock.now - 60_000, 118, 76)).state).toBe(200);
+    expect(bodyOf(await upload(t.clock.now - 30_000, 165, 102)).state).toBe(200);
+    const readings = bodyOf<Page<DeviceReading>>(
+      await get(`${DevicePaths.readings}?id=${added.data.id}&current=1&pageSize=10`),
+    );
+    expect(readings.data.list.map((r) => [r.level, r.label, r.values.systolic])).toEqual([
+      ['warning', '二级高血压', 165],
+      ['normal', '正常', 118],
+    ]);
+    const device = bodyOf<DeviceDetail>(await get(`${DevicePaths.detail}?id=${added.data.id}`));
+    expect(device.data.lastUploadAt).toBe(t.clock.now - 30_000);
+    expect(device.data.online).toBe(true);
+    expect(bodyOf(await get(`${DevicePaths.readings}?id=${added.data.id}`, outsider)).state).toBe(
+      267,
+    );
   });
 
   it('refuses to delete a model in use, deletes a free one', async () => {

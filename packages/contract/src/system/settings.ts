@@ -301,6 +301,14 @@ export const MEASUREMENT_TYPE_LABELS: Record<MeasurementType, string> = {
   ua: '尿酸',
   ecg: '心电',
 };
+/** MEASUREMENT_TYPE_LABELS's English. */
+export const MEASUREMENT_TYPE_LABELS_EN: Record<MeasurementType, string> = {
+  bp: 'Blood pressure',
+  bg: 'Blood glucose',
+  chol: 'Total cholesterol',
+  ua: 'Uric acid',
+  ecg: 'ECG',
+};
 export const MEASUREMENT_UNITS: Record<MeasurementType, string> = {
   bp: 'mmHg',
   bg: 'mmol/L',
@@ -806,6 +814,30 @@ export function classifyMeasurement(rules: PrewarningSet, m: Measurement): Class
     }
   }
 }
+
+/**
+ * The English of every label classifyMeasurement gives (a reading stores its Chinese label), keyed
+ * by that label.
+ */
+export const CLASSIFICATION_LABELS_EN: Readonly<Record<string, string>> = {
+  正常: 'Normal',
+  一级高血压: 'Grade 1 hypertension',
+  二级高血压: 'Grade 2 hypertension',
+  三级高血压: 'Grade 3 hypertension',
+  低血压: 'Hypotension',
+  严重低血糖: 'Severe hypoglycaemia',
+  低血糖: 'Hypoglycaemia',
+  高血糖: 'Hyperglycaemia',
+  空腹血糖受损: 'Impaired fasting glucose',
+  胆固醇升高: 'High cholesterol',
+  胆固醇边缘升高: 'Borderline cholesterol',
+  高尿酸: 'High uric acid',
+  '心率过缓（紧急）': 'Bradycardia (urgent)',
+  '心率过速（紧急）': 'Tachycardia (urgent)',
+  心率过缓: 'Bradycardia',
+  心率过速: 'Tachycardia',
+  心律失常: 'Arrhythmia',
+};
 
 /** GET /{service}/v3/system/admin/setting/settingInit */
 export const settingInitResponseSchema = z.object({ reloadedAt: z.number().int() });

@@ -6,6 +6,7 @@ import { useAppStore } from '../../../shared/stores/app';
 import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import { DEVICE_NS } from '../locales';
 import { useDeviceDetail } from './api';
+import { DeviceReadings } from './DeviceReadings';
 import { DeviceStatusTag } from '../../../shared/components/DeviceStatusTag';
 
 const time = (v: number | null) => (v === null ? null : formatDate(v));
@@ -80,6 +81,10 @@ export function DeviceDrawer({ id, onClose }: { id: number | null; onClose: () =
             ]}
           />
           <Typography.Title level={5} style={{ marginTop: 24 }}>
+            {t('reading.title')}
+          </Typography.Title>
+          <DeviceReadings deviceId={d.id} />
+          <Typography.Title level={5} style={{ marginTop: 8 }}>
             {t('device.events')}
           </Typography.Title>
           {d.events.length === 0 ? (

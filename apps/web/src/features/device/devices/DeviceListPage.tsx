@@ -68,7 +68,11 @@ export default function DeviceListPage() {
         sorter: true,
         search: { type: 'text' },
         render: (v: string, r) => (
-          <Typography.Link translate="no" onClick={() => setViewing(r.id)}>
+          <Typography.Link
+            translate="no"
+            style={{ whiteSpace: 'nowrap' }}
+            onClick={() => setViewing(r.id)}
+          >
             {v}
           </Typography.Link>
         ),

@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   DevicePaths,
   type Device,
   type DeviceAddRequest,
   type DeviceDetail,
   type DeviceMemberOption,
+  type DeviceReading,
+  type Page,
   type DeviceSecret,
   type DeviceTransition,
   type DeviceTransitionRequest,
@@ -24,6 +26,16 @@ export function useDeviceDetail(id: number | null) {
     queryKey: [...deviceKeys.all, 'detail', id],
     queryFn: () => api.get<DeviceDetail>(DevicePaths.detail, { params: { id } }),
     enabled: id !== null,
+  });
+}
+
+export function useDeviceReadings(id: number | null, current: number, pageSize = 10) {
+  return useQuery({
+    queryKey: [...deviceKeys.all, 'readings', id, current, pageSize],
+    queryFn: () =>
+      api.get<Page<DeviceReading>>(DevicePaths.readings, { params: { id, current, pageSize } }),
+    enabled: id !== null,
+    placeholderData: keepPreviousData,
   });
 }
 
