@@ -122,4 +122,69 @@ describe.runIf(run)('device list: a device through its lifecycle', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it("binds an in-stock device with a member's binding code, which is then used", async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    const token = await storedAccessToken(page);
+    const headers = { authorization: `Bearer ${token}` };
+    const getData = async <T>(path: string) =>
+      ((await (await page.request.get(path, { headers })).json()) as { data: T }).data;
+    const models = await getData<{ id: number; name: string }[]>(
+      '/api/v3/device/admin/model/options',
+    );
+    const model = models.find((m) => m.name === '康护 BP-A1 上臂式血压计')!;
+    const batch = (
+      (await (
+        await page.request.post('/api/v3/device/admin/code/add', {
+          headers,
+          data: { modelId: model.id, count: 1, expiresInDays: 30 },
+        })
+      ).json()) as { data: { batchNo: string } }
+    ).data;
+    const codes = await getData<{ list: { code: string }[] }>(
+      `/api/v3/device/admin/code/list?batchNo=${batch.batchNo}`,
+    );
+    const code = codes.list[0]!.code;
+    const member = (
+      await getData<{ id: number; name: string; phone: string }[]>(
+        '/api/v3/device/admin/device/memberOptions?keyword=15',
+      )
+    )[0]!;
+
+    await page.goto('/device_list/list');
+    await see(rows(page).first());
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const add = page.getByRole('dialog', { name: '新增设备' });
+    await add.getByLabel('序列号').fill('E2E-BP-000002');
+    await add.getByLabel('型号').click();
+    await page.locator('.ant-select-dropdown:visible').getByText(model.name).click();
+    await add.getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .getByRole('dialog', { name: '设备密钥：E2E-BP-000002' })
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
+    await filterSerial(page, 'E2E-BP-000002');
+    await step(page, '用绑定码绑定');
+    const dialog = page.getByRole('dialog', { name: '用绑定码绑定：E2E-BP-000002' });
+    await see(dialog.getByText('绑定后该码即失效', { exact: false }));
+    await dialog.getByLabel('绑定码').fill(code.toLowerCase());
+    await dialog.getByLabel('会员').fill(member.name);
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .getByText(`${member.name}（${member.phone}）`)
+      .first()
+      .click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await see(page.getByText('已绑定，绑定码已使用'));
+    await see(rows(page).first().getByText('已绑定'));
+
+    // 码管理 shows who used the code, for which device.
+    await page.goto(`/device_list/detail?batchNo=${batch.batchNo}`);
+    const codeRow = rows(page).filter({ hasText: 'E2E-BP-000002' });
+    await see(codeRow);
+    await see(codeRow.getByText(member.phone));
+    await screenshot(page, 'device-code-used');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

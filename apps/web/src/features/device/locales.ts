@@ -105,6 +105,11 @@ const zh = {
     previousSecretUntil: '旧密钥有效至',
     copy: '复制密钥',
     copied: '已复制',
+    codeBind: '用绑定码绑定',
+    codeBindTitle: '用绑定码绑定：{{serial}}',
+    codeBindHint: '输入会员手中的绑定码（码须属于该设备型号、未使用且未过期），绑定后该码即失效',
+    bindCode: '绑定码',
+    codeBound: '已绑定，绑定码已使用',
   },
 };
 
@@ -215,6 +220,12 @@ const en: typeof zh = {
     previousSecretUntil: 'Old secret valid until',
     copy: 'Copy secret',
     copied: 'Copied',
+    codeBind: 'Bind with a code',
+    codeBindTitle: 'Bind with a code: {{serial}}',
+    codeBindHint:
+      "Enter the member's binding code (for this device's model, unused, not expired); the code is used up",
+    bindCode: 'Binding code',
+    codeBound: 'Bound; the code is used',
   },
 };
 

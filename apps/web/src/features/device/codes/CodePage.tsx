@@ -38,14 +38,8 @@ import { FormDialog } from '../../../shared/components/form-dialog';
 import { toast } from '../../../shared/feedback/feedback';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 import { usePageActions } from '../../../shared/stores/permission';
-import {
-  codeKeys,
-  fetchCodes,
-  printCodes,
-  useGenerateCodes,
-  useModelOptions,
-  useVoidCodes,
-} from './api';
+import { codeKeys, fetchCodes, printCodes, useGenerateCodes, useVoidCodes } from './api';
+import { useDeviceModelOptions } from '../models/api';
 import { DEVICE_CODES_NS } from './locales';
 import './codes.css';
 
@@ -68,7 +62,7 @@ function GenerateDialog({
   onDone: (batch: DeviceCodeBatch) => void;
 }) {
   const { t } = useTranslation(DEVICE_CODES_NS);
-  const models = useModelOptions();
+  const models = useDeviceModelOptions();
   const generate = useGenerateCodes();
   return (
     <FormDialog
@@ -113,7 +107,7 @@ export default function CodePage() {
   const canAdd = actions.includes('add');
   const canVoid = actions.includes('void');
   const canPrint = actions.includes('export');
-  const models = useModelOptions();
+  const models = useDeviceModelOptions();
   const voidCodes = useVoidCodes().mutateAsync;
   const listRef = useRef<ListPageAction>(null);
   const [, setSearch] = useSearchParams();

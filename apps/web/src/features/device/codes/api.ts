@@ -1,29 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   DeviceCodePaths,
-  DeviceModelPaths,
   type DeviceCode,
   type DeviceCodeBatch,
   type DeviceCodeGenerateRequest,
-  type DeviceModelOption,
 } from '@health/contract';
 import { api, download } from '../../../shared/api/client';
 import { entityKeys, listOf, useInvalidatingMutation } from '../../../shared/api/entity';
 
 /** Query keys of binding codes; invalidate the prefix after a change. */
 export const codeKeys = entityKeys('device', 'codes');
-/** The device models' options (the same key as the models page's, so they share the cache). */
-const modelOptionKeys = entityKeys('device', 'models').options;
 
 export const fetchCodes = listOf<DeviceCode>(DeviceCodePaths.list);
-
-export function useModelOptions() {
-  return useQuery({
-    queryKey: modelOptionKeys,
-    queryFn: () => api.get<DeviceModelOption[]>(DeviceModelPaths.options),
-    staleTime: 60_000,
-  });
-}
 
 export function useGenerateCodes() {
   return useInvalidatingMutation(

@@ -6,6 +6,7 @@ import {
   REASON_REQUIRED,
   DEVICE_TRANSITIONS,
   deviceAddRequestSchema,
+  deviceCodeRedeemRequestSchema,
   deviceTransitionRequestSchema,
   deviceUpdateRequestSchema,
   formatDate,
@@ -18,7 +19,7 @@ import { toast } from '../../../shared/feedback/feedback';
 import { useDeviceModelOptions } from '../models/api';
 import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import { DEVICE_NS } from '../locales';
-import { useDeviceMemberOptions, useDeviceTransition, useSaveDevice } from './api';
+import { useDeviceMemberOptions, useDeviceTransition, useRedeemCode, useSaveDevice } from './api';
 
 /** Add a device (its secret is then shown once) or edit its model, firmware and remark. */
 export function DeviceDialog({
@@ -159,6 +160,53 @@ export function TransitionDialog({
         rules={needsReason ? [{ required: true, message: t('device.reasonRequired') }] : []}
       >
         <Input.TextArea rows={2} count={{ show: true, max: 200 }} />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+/** Bind an in-stock device with the binding code the member holds (the code is used up). */
+export function CodeBindDialog({
+  device,
+  onClose,
+  onDone,
+}: { device: Device | null } & DialogCallbacks) {
+  const { t } = useTranslation(DEVICE_NS);
+  const redeem = useRedeemCode();
+  return (
+    <FormDialog
+      title={t('device.codeBindTitle', { serial: device?.serial ?? '' })}
+      open={device !== null}
+      onClose={onClose}
+      onDone={() => {
+        toast.success(t('device.codeBound'));
+        onDone();
+      }}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      name="deviceCodeBind"
+      schema={deviceCodeRedeemRequestSchema}
+      adapt={{ toInput: (values: object) => ({ ...values, serial: device?.serial }) }}
+      initialValues={{ code: '', memberId: undefined }}
+      mutation={{
+        isPending: redeem.isPending,
+        mutateAsync: (values: { code: string; memberId: number }) =>
+          redeem.mutateAsync({ ...values, serial: device?.serial ?? '' }),
+      }}
+      intro={
+        <Alert
+          type="info"
+          showIcon
+          message={t('device.codeBindHint')}
+          style={{ marginBottom: 16 }}
+        />
+      }
+    >
+      <Form.Item name="code" label={t('device.bindCode')} required>
+        <Input placeholder="ABCD-EFGH-JKMN" />
+      </Form.Item>
+      <Form.Item name="memberId" label={t('device.memberPick')} required>
+        <MemberPicker />
       </Form.Item>
     </FormDialog>
   );

@@ -26,7 +26,7 @@ import { useDeviceModelOptions } from '../models/api';
 import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import { DEVICE_NS } from '../locales';
 import { deviceKeys, fetchDevices, useResetDeviceSecret } from './api';
-import { DeviceDialog, SecretModal, TransitionDialog } from './DeviceDialogs';
+import { CodeBindDialog, DeviceDialog, SecretModal, TransitionDialog } from './DeviceDialogs';
 import { DeviceDrawer } from './DeviceDrawer';
 import { DeviceStatusTag } from '../../../shared/components/DeviceStatusTag';
 
@@ -43,6 +43,7 @@ export default function DeviceListPage() {
   const [editing, setEditing] = useState<{ device: Device | null } | null>(null);
   const [stepping, setStepping] = useState<{ device: Device; name: DeviceTransition } | null>(null);
   const [secret, setSecret] = useState<DeviceSecret | null>(null);
+  const [codeBinding, setCodeBinding] = useState<Device | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
 
   const columns = useMemo<ListColumn<Device>[]>(() => {
@@ -218,6 +219,7 @@ export default function DeviceListPage() {
               ? [{ key: 'edit', label: t('common.edit') }]
               : []),
             ...steps.map((name) => ({ key: name, label: te(`transition.${name}`) })),
+            ...(steps.includes('bind') ? [{ key: 'codeBind', label: t('device.codeBind') }] : []),
             ...(held.includes('secret') && r.status !== 'scrapped'
               ? [{ key: 'secret', label: t('device.resetSecret') }]
               : []),
@@ -235,6 +237,7 @@ export default function DeviceListPage() {
                     onClick: ({ key }) => {
                       if (key === 'edit') setEditing({ device: r });
                       else if (key === 'secret') confirmReset(r);
+                      else if (key === 'codeBind') setCodeBinding(r);
                       else setStepping({ device: r, name: key as DeviceTransition });
                     },
                   }}
@@ -281,6 +284,11 @@ export default function DeviceListPage() {
         name={stepping?.name ?? null}
         onClose={() => setStepping(null)}
         onDone={() => setStepping(null)}
+      />
+      <CodeBindDialog
+        device={codeBinding}
+        onClose={() => setCodeBinding(null)}
+        onDone={() => setCodeBinding(null)}
       />
       <SecretModal secret={secret} onClose={() => setSecret(null)} />
       <DeviceDrawer id={viewing} onClose={() => setViewing(null)} />

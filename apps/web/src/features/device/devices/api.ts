@@ -1,6 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  DeviceCodePaths,
   DevicePaths,
+  type DeviceCodeRedeemRequest,
+  type DeviceCodeRedeemed,
   type Device,
   type DeviceAddRequest,
   type DeviceDetail,
@@ -14,6 +17,7 @@ import {
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
 import { entityKeys, listOf, useInvalidatingMutation } from '../../../shared/api/entity';
+import { codeKeys } from '../codes/api';
 import { deviceModelKeys } from '../models/api';
 
 /** Query keys of devices; invalidate the prefix after a change. */
@@ -72,5 +76,14 @@ export function useResetDeviceSecret() {
   return useInvalidatingMutation(
     (id: number) => api.post<DeviceSecret>(DevicePaths.resetSecret, { id }),
     [deviceKeys.all],
+  );
+}
+
+/** Bind an in-stock device to a member with the member's binding code (the code is then used). */
+export function useRedeemCode() {
+  return useInvalidatingMutation(
+    (values: DeviceCodeRedeemRequest) =>
+      api.post<DeviceCodeRedeemed>(DeviceCodePaths.redeem, values, { bodyType: 'json' }),
+    [deviceKeys.all, codeKeys.all],
   );
 }
