@@ -281,31 +281,40 @@ describe.each(databaseKinds)('device models and devices API on %s', (kind) => {
     expect(bodyOf(await call(t, 'GET', DevicePaths.list)).state).toBe(266);
   });
 
+  /** A blood-pressure reading signed by the device, through the real ingest route. */
+  const uploadBp = (
+    device: { serial: string; secret: string },
+    measuredAt: number,
+    systolic: number,
+    diastolic: number,
+  ) => {
+    const body = JSON.stringify({
+      type: 'bp',
+      measuredAt,
+      values: { systolic, diastolic, pulse: 70 },
+    });
+    const headers = signIngestRequest({
+      serial: device.serial,
+      secret: device.secret,
+      path: t.api(IngestPaths.measurement),
+      body,
+      timestamp: t.clock.now,
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: t.api(IngestPaths.measurement),
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: body,
+    });
+  };
+
   it("shows a device's uploaded readings with their level, newest first", async () => {
     const added = bodyOf<DeviceSecret>(
       await post(DevicePaths.add, { serial: 'BPA1-0000040', modelId }),
     );
     await post(DevicePaths.transition('bind'), { id: added.data.id, memberId });
-    const upload = (measuredAt: number, systolic: number, diastolic: number) => {
-      const body = JSON.stringify({
-        type: 'bp',
-        measuredAt,
-        values: { systolic, diastolic, pulse: 70 },
-      });
-      const headers = signIngestRequest({
-        serial: added.data.serial,
-        secret: added.data.secret,
-        path: t.api(IngestPaths.measurement),
-        body,
-        timestamp: t.clock.now,
-      });
-      return t.app.inject({
-        method: 'POST',
-        url: t.api(IngestPaths.measurement),
-        headers: { ...headers, 'content-type': 'application/json' },
-        payload: body,
-      });
-    };
+    const upload = (measuredAt: number, systolic: number, diastolic: number) =>
+      uploadBp(added.data, measuredAt, systolic, diastolic);
     expect(bodyOf(await upload(t.clock.now - 60_000, 118, 76)).state).toBe(200);
     expect(bodyOf(await upload(t.clock.now - 30_000, 165, 102)).state).toBe(200);
     const readings = bodyOf<Page<DeviceReading>>(
@@ -321,6 +330,37 @@ describe.each(databaseKinds)('device models and devices API on %s', (kind) => {
     expect(bodyOf(await get(`${DevicePaths.readings}?id=${added.data.id}`, outsider)).state).toBe(
       267,
     );
+  });
+
+  it("takes concurrent uploads of one member's devices, abnormal ones with points and alerts", async () => {
+    const devices: DeviceSecret[] = [];
+    for (const serial of ['BPA1-0000050', 'BPA1-0000051']) {
+      const added = bodyOf<DeviceSecret>(await post(DevicePaths.add, { serial, modelId })).data;
+      await post(DevicePaths.transition('bind'), { id: added.id, memberId });
+      devices.push(added);
+    }
+    // Interleaved newer and older readings of two devices of one member: every lock order at once.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        uploadBp(
+          devices[i % 2]!,
+          t.clock.now - 200_000 + (i % 3 === 0 ? -i : i) * 1000,
+          150 + (i % 30),
+          95,
+        ),
+      ),
+    );
+    expect(answers.map((a) => bodyOf(a).state)).toEqual(Array(40).fill(200));
+    const stored = await t.db
+      .selectFrom('measurements')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(
+        'device_id',
+        'in',
+        devices.map((d) => d.id),
+      )
+      .executeTakeFirst();
+    expect(Number(stored?.n)).toBe(40);
   });
 
   it('refuses to delete a model in use, deletes a free one', async () => {

@@ -464,7 +464,9 @@ export class MembersRepo {
       .select(['m.status', 'm.points_balance', 'g.points_multiplier_pct'])
       .where('m.id', '=', id);
     // Serialise earnings of one member (the daily-cap sum); SQLite transactions already are.
-    if (dialectOf(this.db) === 'postgres') q = q.forUpdate('m');
+    // FOR NO KEY UPDATE, not FOR UPDATE: rows that reference the member (a new measurement's
+    // foreign key takes KEY SHARE) must not block it, or two uploads of one device deadlock.
+    if (dialectOf(this.db) === 'postgres') q = q.forNoKeyUpdate('m');
     return q.executeTakeFirst();
   }
 
