@@ -270,6 +270,12 @@ describe.each(databaseKinds)('device models and devices API on %s', (kind) => {
     expect(mine.data.map((d) => d.serial)).toEqual(['BPA1-0000020']);
 
     expect(bodyOf(await get(DevicePaths.list, viewer)).state).toBe(200);
+    expect(bodyOf(await get(DeviceModelPaths.list, viewer)).state).toBe(200);
+    expect(bodyOf(await post(DeviceModelPaths.add, { name: 'x', type: 'bp' }, viewer)).state).toBe(
+      267,
+    );
+    expect(bodyOf(await post(DeviceModelPaths.delete, { id: modelId }, viewer)).state).toBe(267);
+    expect(bodyOf(await get(DeviceModelPaths.list, outsider)).state).toBe(267);
     expect(
       bodyOf(await post(DevicePaths.add, { serial: 'BPA1-0000030', modelId }, viewer)).state,
     ).toBe(267);
