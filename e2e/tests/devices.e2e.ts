@@ -10,10 +10,25 @@ const SERIAL = 'E2E-BP-000001';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
-/** Open the row's 更多 menu and choose a step. */
-async function step(page: Page, name: string): Promise<void> {
-  await rows(page).first().getByRole('button', { name: /更多/ }).click();
-  await page.locator('.ant-dropdown:visible').getByText(name, { exact: true }).click();
+/**
+ * Open the first row's 更多 menu, choose a step and wait for its dialog (named `dialog`). A click
+ * that lands while the menu is still animating in is lost under load: try again then.
+ */
+async function step(page: Page, name: string, dialog: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await rows(page).first().getByRole('button', { name: /更多/ }).click();
+    const item = page.getByRole('menuitem', { name, exact: true });
+    await see(item);
+    await item.click();
+    const opened = await page
+      .getByRole('dialog', { name: dialog })
+      .waitFor({ state: 'visible', timeout: 5000 })
+      .then(() => true)
+      .catch(() => false);
+    if (opened) return;
+    if (attempt === 3) throw new Error(`the ${name} dialog did not open`);
+    await page.keyboard.press('Escape');
+  }
 }
 
 async function filterSerial(page: Page, serial: string): Promise<void> {
@@ -59,7 +74,7 @@ describe.runIf(run)('device list: a device through its lifecycle', () => {
     // Bind it to the member picked by name.
     await filterSerial(page, SERIAL);
     await see(rows(page).first().getByText('在库'));
-    await step(page, '绑定');
+    await step(page, '绑定', `绑定：${SERIAL}`);
     const bind = page.getByRole('dialog', { name: `绑定：${SERIAL}` });
     await bind.getByLabel('会员').fill(member.name);
     await page
@@ -81,14 +96,14 @@ describe.runIf(run)('device list: a device through its lifecycle', () => {
     // Unbind needs a reason; then a fault.
     await page.goto('/device_list/list');
     await filterSerial(page, SERIAL);
-    await step(page, '解绑');
+    await step(page, '解绑', `解绑：${SERIAL}`);
     const unbind = page.getByRole('dialog', { name: `解绑：${SERIAL}` });
     await unbind.getByRole('button', { name: /确\s*定/ }).click();
     await see(unbind.getByText('请输入原因'));
     await unbind.getByLabel('原因').fill('会员更换设备');
     await unbind.getByRole('button', { name: /确\s*定/ }).click();
     await see(rows(page).first().getByText('在库'));
-    await step(page, '报故障');
+    await step(page, '报故障', `报故障：${SERIAL}`);
     const fault = page.getByRole('dialog', { name: `报故障：${SERIAL}` });
     await fault.getByLabel('原因').fill('无法开机');
     await fault.getByRole('button', { name: /确\s*定/ }).click();
@@ -164,7 +179,7 @@ describe.runIf(run)('device list: a device through its lifecycle', () => {
       .getByRole('button', { name: /关\s*闭/ })
       .click();
     await filterSerial(page, 'E2E-BP-000002');
-    await step(page, '用绑定码绑定');
+    await step(page, '用绑定码绑定', '用绑定码绑定：E2E-BP-000002');
     const dialog = page.getByRole('dialog', { name: '用绑定码绑定：E2E-BP-000002' });
     await see(dialog.getByText('绑定后该码即失效', { exact: false }));
     await dialog.getByLabel('绑定码').fill(code.toLowerCase());
