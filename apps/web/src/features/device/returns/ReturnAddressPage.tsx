@@ -17,11 +17,7 @@ import { applyFieldErrors, checkWithSchema } from '../../../shared/utils/form';
 import { fetchReturnAddress, fileReturn } from './api';
 import { DEVICE_RETURN_NS } from './locales';
 import './return-address.css';
-
-type AddressState =
-  | { kind: 'loading' }
-  | { kind: 'ok'; address: PublicReturnAddress }
-  | { kind: 'error'; msg: string };
+import { usePublicLoad } from '../../../shared/hooks/use-public-load';
 
 const EMPTY_FORM = { phone: '', serial: '', courier: undefined, trackingNo: '' };
 
@@ -34,22 +30,9 @@ const EMPTY_FORM = { phone: '', serial: '', courier: undefined, trackingNo: '' }
  */
 export default function ReturnAddressPage() {
   const { t } = useTranslation(DEVICE_RETURN_NS);
-  const [state, setState] = useState<AddressState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const [state, retry] = usePublicLoad(fetchReturnAddress);
 
   usePageTitle(t('pageTitle'));
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    fetchReturnAddress(controller.signal)
-      .then((address) => setState({ kind: 'ok', address }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ kind: 'error', msg: isApiError(error) ? error.msg : '' });
-      });
-    return () => controller.abort();
-  }, [attempt]);
 
   return (
     <main className="return-page">
@@ -86,13 +69,13 @@ export default function ReturnAddressPage() {
               title={t('error')}
               subTitle={localMessage(state.msg)}
               extra={
-                <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
+                <Button type="primary" onClick={retry}>
                   {t('retry')}
                 </Button>
               }
             />
           )}
-          {state.kind === 'ok' && <AddressBlock address={state.address} />}
+          {state.kind === 'ok' && <AddressBlock address={state.value} />}
         </section>
         <ReturnForm />
       </div>

@@ -6,19 +6,15 @@ import {
   APP_PLATFORMS,
   appPlatformOf,
   type AppPlatform,
-  type PublicAppInfo,
   type PublicAppPlatform,
 } from '@health/contract';
-import { isApiError } from '../../../shared/api/errors';
 import { localMessage } from '../../../shared/i18n/messages';
 import { LanguageSwitch } from '../../../shared/i18n/LanguageSwitch';
 import { useSettingsStore } from '../../../shared/stores/settings';
 import { fetchAppInfo } from './api';
 import { APP_INFO_NS } from './locales';
 import './open-install.css';
-
-type State =
-  { kind: 'loading' } | { kind: 'ok'; info: PublicAppInfo } | { kind: 'error'; msg: string };
+import { usePublicLoad } from '../../../shared/hooks/use-public-load';
 
 const PLATFORM_ICONS = { android: <AndroidFilled />, ios: <AppleFilled /> };
 
@@ -37,26 +33,13 @@ function visitorPlatform(): AppPlatform | null {
 export default function OpenInstallPage() {
   const { t } = useTranslation(APP_INFO_NS);
   const productTitle = useSettingsStore((s) => s.title);
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const [state, retry] = usePublicLoad(fetchAppInfo);
   const [mine] = useState(visitorPlatform);
   // An icon that does not load (a removed upload, a dead link) gives way to the default one.
   const [iconFailed, setIconFailed] = useState(false);
   const inWeChat = typeof navigator !== 'undefined' && /MicroMessenger/i.test(navigator.userAgent);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    fetchAppInfo(controller.signal)
-      .then((info) => setState({ kind: 'ok', info }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ kind: 'error', msg: isApiError(error) ? error.msg : '' });
-      });
-    return () => controller.abort();
-  }, [attempt]);
-
-  const appName = state.kind === 'ok' ? state.info.appName : '';
+  const appName = state.kind === 'ok' ? state.value.appName : '';
   useEffect(() => {
     if (appName) document.title = `${t('pageTitle', { appName })} - ${productTitle}`;
   }, [appName, productTitle, t]);
@@ -75,14 +58,14 @@ export default function OpenInstallPage() {
         title={t('error')}
         subTitle={localMessage(state.msg)}
         extra={
-          <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
+          <Button type="primary" onClick={retry}>
             {t('retry')}
           </Button>
         }
       />
     );
   } else {
-    const { info } = state;
+    const info = state.value;
     // The visitor's platform first; on a desktop both, in the usual order.
     const order = mine ? [mine, ...APP_PLATFORMS.filter((p) => p !== mine)] : [...APP_PLATFORMS];
     body = (
