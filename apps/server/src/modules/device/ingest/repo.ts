@@ -1,5 +1,15 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../../../db/prepared.js';
 import type { Database } from '../../../db/schema.js';
+
+/** Run for every reading (db/prepared.ts). */
+const claimNonce = prepared((db, p: { deviceId: number; nonce: string; at: number }) =>
+  db
+    .insertInto('ingest_nonces')
+    .values({ device_id: p.deviceId, nonce: p.nonce, created_at: p.at })
+    .onConflict((oc) => oc.columns(['device_id', 'nonce']).doNothing())
+    .returning('id'),
+);
 
 /** The nonces of accepted ingest requests (the only file that touches ingest_nonces). */
 export class IngestNoncesRepo {
@@ -17,13 +27,8 @@ export class IngestNoncesRepo {
 
   /** Keep the nonce; false when the device used it before (the unique index decides). */
   async claim(deviceId: number, nonce: string, at: number): Promise<boolean> {
-    const row = await this.db
-      .insertInto('ingest_nonces')
-      .values({ device_id: deviceId, nonce, created_at: at })
-      .onConflict((oc) => oc.columns(['device_id', 'nonce']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
+    const { rows } = await claimNonce(this.db, { deviceId, nonce, at });
+    return rows.length > 0;
   }
 
   /** Forget the nonces kept before `before`; how many. */

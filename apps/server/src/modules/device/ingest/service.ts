@@ -29,6 +29,7 @@ import type { Database } from '../../../db/schema.js';
 import type { ActorLog } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, ValidationError } from '../../../platform/errors.js';
+import { GroupCommit } from '../../../platform/group-commit.js';
 import { createSmsSender } from '../../../platform/sms.js';
 import { MembersRepo } from '../../member/members/repo.js';
 import { ContactsRepo } from '../../member/contacts/repo.js';
@@ -96,6 +97,9 @@ function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }
  */
 export class IngestService {
   private readonly devices: DevicesRepo;
+  /** The readings' transactions: shared by the readings that arrive together (on SQLite). */
+  private readonly commits: GroupCommit;
+  private readonly points: PointsService;
   private readonly secretCache = new Map<string, string>();
   private rulesCache: { stored: unknown; rules: PrewarningSet } | null = null;
   private lastSweepAt = 0;
@@ -105,6 +109,8 @@ export class IngestService {
     private readonly log?: ActorLog,
   ) {
     this.devices = new DevicesRepo(ctx.db);
+    this.commits = new GroupCommit(ctx.db);
+    this.points = PointsService.of(ctx);
   }
 
   /** The path a device signs on this server: `/{service}/v3/device/ingest/measurement`. */
@@ -144,7 +150,7 @@ export class IngestService {
       await this.ctx.storage.put(ecgKey, encodeEcgSamples(reading.values.samples as number[][]));
     }
     try {
-      const result = await this.ctx.db.transaction().execute(async (trx) => {
+      const result = await this.commits.run(async (trx) => {
         if (!(await new IngestNoncesRepo(trx).claim(device.id, nonce, at)))
           throw refused(IngestMessages.nonceReused);
         const members = new MembersRepo(trx);
@@ -162,8 +168,6 @@ export class IngestService {
           category: c.category,
           label: c.label,
           rule_version: ruleVersion,
-          handled_at: null,
-          handled_by: null,
           created_at: at,
         });
         if (id === null) {
@@ -385,7 +389,7 @@ export class IngestService {
     at: number,
   ): Promise<void> {
     try {
-      await PointsService.of(this.ctx).earn(trx, {
+      await this.points.earn(trx, {
         memberId,
         type: 'measurement',
         refType: 'measurement',
