@@ -173,8 +173,10 @@ const earningStateOf = prepared((db, p: { id: number }) => {
     .innerJoin('member_grades as g', 'g.id', 'm.grade_id')
     .select(['m.status', 'm.points_balance', 'g.points_multiplier_pct'])
     .where('m.id', '=', p.id);
-  // Serialise earnings of one member (the daily-cap sum); SQLite transactions already are.
-  return dialectOf(db) === 'postgres' ? q.forUpdate('m') : q;
+  // Serialise earnings of one member (the daily-cap sum); SQLite transactions already are. NO KEY
+  // UPDATE, not UPDATE: a concurrent reading's foreign key to the member holds a KEY SHARE lock
+  // while it waits for the device row this transaction updated — FOR UPDATE would deadlock.
+  return dialectOf(db) === 'postgres' ? q.forNoKeyUpdate('m') : q;
 });
 
 /**
