@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import {
+  DEFAULT_INTEGRAL_SET,
   DEFAULT_PREWARNING_SET,
   DeviceModelPaths,
   DevicePaths,
@@ -514,6 +515,129 @@ describe.each(databaseKinds)('device ingest API (%s)', (kind) => {
       const answers = await Promise.all([1, 2, 3, 4].map(() => accepted(d, burst)));
       expect(new Set(answers.map((a) => a.id)).size).toBe(1);
       expect(answers.filter((a) => !a.duplicate)).toHaveLength(1);
+    });
+
+    it('takes 50 concurrent uploads (a shared commit on SQLite): each answered right, only the valid ones kept', async () => {
+      const devices = await Promise.all([1, 2, 3, 4, 5].map(() => newDevice('bp')));
+      const before = await counts();
+      const reused = 'burst-nonce-0123456789';
+      const kinds = Array.from({ length: 50 }, (_, i) =>
+        i === 7 || i === 23
+          ? 'bad-signature'
+          : i === 11 || i === 31
+            ? 'out-of-range'
+            : i === 13 || i === 29 || i === 41
+              ? 'repeat'
+              : i === 18
+                ? 'nonce-reused'
+                : 'new',
+      );
+      const bodies = kinds.map((kind, i) =>
+        kind === 'out-of-range'
+          ? reading('bp', { systolic: 400, diastolic: 80, pulse: 60 })
+          : kind === 'repeat'
+            ? null
+            : reading('bp', { systolic: 100 + i, diastolic: 70, pulse: 60 }),
+      );
+      // A repeat is the reading of the upload before it, from the same device, with a new nonce.
+      const deviceOf = (i: number) => devices[(kinds[i] === 'repeat' ? i - 1 : i) % 5]!;
+      const responses = await Promise.all(
+        kinds.map((kind, i) =>
+          upload(deviceOf(i), bodies[i] ?? bodies[i - 1]!, {
+            secret: kind === 'bad-signature' ? 'not-the-secret' : undefined,
+            nonce: i === 3 || kind === 'nonce-reused' ? reused : undefined,
+          }),
+        ),
+      );
+      const answers = responses.map((r) => bodyOf<Answer>(r));
+      // Of the two uploads with one nonce from one device, the one that came second is refused.
+      const second = answers[3]!.state === 200 ? 18 : 3;
+      const kept = new Map<number, number>();
+      answers.forEach((answer, i) => {
+        const kind = kinds[i]!;
+        if (kind === 'bad-signature') expect(answer.state).toBe(266);
+        else if (kind === 'out-of-range') expect(answer.state).toBe(255);
+        else if (i === second)
+          expect(answer).toMatchObject({ state: 266, msg: IngestMessages.nonceReused });
+        else {
+          expect(answer.state, JSON.stringify(answer)).toBe(200);
+          if (!answer.data.duplicate) kept.set(answer.data.id, kind === 'repeat' ? i - 1 : i);
+        }
+        // A repeat and its reading: one stored, both answered with its id.
+        if (kind === 'repeat') {
+          const first = answers[i - 1]!.data;
+          expect(answer.data.id).toBe(first.id);
+          expect([first.duplicate, answer.data.duplicate].sort()).toEqual([false, true]);
+        }
+      });
+      expect(kept.size).toBe(42);
+      for (const [id, i] of kept)
+        expect(JSON.parse((await stored(id)).values_json)).toMatchObject({ systolic: 100 + i });
+      const after = await counts();
+      expect(after.measurements).toBe(before.measurements + 42);
+      // Every accepted upload used its nonce up, the repeats too; refusals stored nothing.
+      expect(after.nonces).toBe(before.nonces + 45);
+    });
+
+    it('a device changed since its last reading is judged as it is now', async () => {
+      const d = await newDevice('bp');
+      await accepted(d, reading('bp', { systolic: 120, diastolic: 80, pulse: 60 }));
+      const unbound = await call(t, 'POST', DevicePaths.transition('unbind'), {
+        token: admin,
+        json: { id: d.id, remark: '会员更换设备' },
+      });
+      expect(bodyOf(unbound).state).toBe(200);
+      await refused(
+        upload(d, reading('bp', { systolic: 121, diastolic: 80, pulse: 60 })),
+        255,
+        IngestMessages.deviceUnbound,
+      );
+      const other = await insertMember(t, { gradeId });
+      const bound = await call(t, 'POST', DevicePaths.transition('bind'), {
+        token: admin,
+        json: { id: d.id, memberId: other },
+      });
+      expect(bodyOf(bound).state).toBe(200);
+      const answer = await accepted(d, reading('bp', { systolic: 122, diastolic: 80, pulse: 60 }));
+      expect((await stored(answer.id)).member_id).toBe(other);
+      // Changed behind the server's back (another process): the reading still follows the row.
+      await t.db
+        .updateTable('devices')
+        .set({ status: 'scrapped' })
+        .where('id', '=', d.id)
+        .execute();
+      await refused(
+        upload(d, reading('bp', { systolic: 123, diastolic: 80, pulse: 60 })),
+        266,
+        IngestMessages.deviceScrapped,
+      );
+    });
+
+    it('pays measurement points up to the daily cap, again when the cap is raised, and the next day', async () => {
+      const integral = async (dailyCap: number) => {
+        const saved = await call(t, 'POST', SettingsPaths.update, {
+          token: admin,
+          json: { section: 'integral', value: { ...DEFAULT_INTEGRAL_SET, dailyCap } },
+        });
+        expect(bodyOf(saved).state).toBe(200);
+      };
+      const d = await newDevice('bp');
+      const paid = async () => {
+        const before = await counts();
+        await accepted(d, reading('bp', { systolic: 118, diastolic: 76, pulse: 60 }));
+        return (await counts()).points - before.points;
+      };
+      await integral(2 * DEFAULT_INTEGRAL_SET.measurementPoints);
+      try {
+        expect([await paid(), await paid(), await paid(), await paid()]).toEqual([1, 1, 0, 0]);
+        await integral(3 * DEFAULT_INTEGRAL_SET.measurementPoints);
+        expect([await paid(), await paid()]).toEqual([1, 0]);
+        t.clock.advance(24 * 60 * MINUTE);
+        admin = await loginAdmin(t);
+        expect([await paid(), await paid(), await paid(), await paid()]).toEqual([1, 1, 1, 0]);
+      } finally {
+        await integral(DEFAULT_INTEGRAL_SET.dailyCap);
+      }
     });
 
     it('takes a gzip-compressed body (the signature covers the compressed bytes)', async () => {

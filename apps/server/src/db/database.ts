@@ -87,8 +87,11 @@ export function openDatabase(target: DbTarget): Db {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    // WAL makes NORMAL durable across application crashes; only an OS crash may lose the last commit.
-    sqlite.pragma('synchronous = NORMAL');
+    // Nothing acknowledged is ever lost: FULL syncs the WAL at every commit, so a commit survives
+    // an OS crash or a power cut too (NORMAL, in WAL mode, survives only the process dying, and
+    // may lose the last commits before a checkpoint). The device ingest API groups its readings
+    // into one commit (platform/group-commit.ts), so a sync is shared by the readings of a batch.
+    sqlite.pragma('synchronous = FULL');
     return new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     });

@@ -1,6 +1,7 @@
 import type { DeviceExportQuery } from '@health/contract';
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { containsText } from '../../../db/like.js';
+import { prepared } from '../../../db/prepared.js';
 import type {
   Database,
   DeviceEventsTable,
@@ -18,6 +19,46 @@ const SORT = {
   lastUploadAt: 'd.last_upload_at',
   serial: 'd.serial',
 } as const;
+
+/** A device as the ingest API authenticates it, by serial (run for every reading: db/prepared.ts). */
+const deviceForIngest = prepared((db, p: { serial: string }) =>
+  db
+    .selectFrom('devices as d')
+    .innerJoin('device_models as dm', 'dm.id', 'd.model_id')
+    .select([
+      'd.id',
+      'd.serial',
+      'd.status',
+      'd.member_id',
+      'd.secret_sealed',
+      'd.prev_secret_sealed',
+      'd.prev_secret_until',
+      'dm.type as model_type',
+    ])
+    .where('d.serial', '=', p.serial),
+);
+
+// Uploads may arrive out of order: the last upload is the latest measurement time seen.
+/** A reading without a battery or firmware report: a write only when it is the latest. */
+const markUpload = prepared((db, p: { id: number; at: number }) =>
+  db
+    .updateTable('devices')
+    .set({ last_upload_at: p.at })
+    .where('id', '=', p.id)
+    .where((eb) => eb.or([eb('last_upload_at', 'is', null), eb('last_upload_at', '<', p.at)])),
+);
+/** A reading with a report (null: not reported): the report is kept whatever the reading's time. */
+const markUploadWithReport = prepared(
+  (db, p: { id: number; at: number; battery: number | null; firmware: string | null }) =>
+    db
+      .updateTable('devices')
+      .set({
+        last_upload_at: sql<number>`case when last_upload_at is null or last_upload_at < ${p.at} then ${p.at} else last_upload_at end`,
+        battery: sql<number>`coalesce(${p.battery}, battery)`,
+        firmware: sql<string>`coalesce(${p.firmware}, firmware)`,
+      })
+      .where('id', '=', p.id),
+);
 
 /** Queries of devices and their lifecycle events (the only file that touches these tables). */
 export class DevicesRepo {
@@ -91,22 +132,9 @@ export class DevicesRepo {
   }
 
   /** What the ingest API checks of a device: its row and its model's type. */
-  findForIngest(serial: string) {
-    return this.db
-      .selectFrom('devices as d')
-      .innerJoin('device_models as dm', 'dm.id', 'd.model_id')
-      .select([
-        'd.id',
-        'd.serial',
-        'd.status',
-        'd.member_id',
-        'd.secret_sealed',
-        'd.prev_secret_sealed',
-        'd.prev_secret_until',
-        'dm.type as model_type',
-      ])
-      .where('d.serial', '=', serial)
-      .executeTakeFirst();
+  async findForIngest(serial: string) {
+    const { rows } = await deviceForIngest(this.db, { serial });
+    return rows[0];
   }
 
   /** The serials among these that exist already. */
@@ -149,21 +177,10 @@ export class DevicesRepo {
     at: number,
     report: { battery?: number | null; firmware?: string | null },
   ): Promise<void> {
-    // Uploads may arrive out of order: the last upload is the latest measurement time seen.
-    const values = {
-      last_upload_at: sql<number>`case when last_upload_at is null or last_upload_at < ${at} then ${at} else last_upload_at end`,
-      ...(report.battery !== undefined && report.battery !== null
-        ? { battery: report.battery }
-        : {}),
-      ...(report.firmware ? { firmware: report.firmware } : {}),
-    };
-    let update = this.db.updateTable('devices').set(values).where('id', '=', id);
-    // Nothing to write (an older reading, no report): no write at all.
-    if (!('battery' in values) && !('firmware' in values))
-      update = update.where((eb) =>
-        eb.or([eb('last_upload_at', 'is', null), eb('last_upload_at', '<', at)]),
-      );
-    await update.execute();
+    const battery = report.battery ?? null;
+    const firmware = report.firmware || null;
+    if (battery === null && firmware === null) await markUpload(this.db, { id, at });
+    else await markUploadWithReport(this.db, { id, at, battery, firmware });
   }
 
   async insertEvent(values: Insertable<DeviceEventsTable>): Promise<void> {

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import {
   DEFAULT_PREWARNING_SET,
+  chinaDayStartOf,
   INGEST_CLOCK_SKEW_MS,
   INGEST_NONCE,
   INGEST_NONCE_RETENTION_MS,
@@ -21,6 +22,7 @@ import {
   type FieldError,
   type IngestMeasurement,
   type IngestResult,
+  type IntegralSet,
   type Measurement,
   type PrewarningSet,
 } from '@health/contract';
@@ -29,6 +31,7 @@ import type { Database } from '../../../db/schema.js';
 import type { ActorLog } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, ValidationError } from '../../../platform/errors.js';
+import { GroupCommit } from '../../../platform/group-commit.js';
 import { createSmsSender } from '../../../platform/sms.js';
 import { MembersRepo } from '../../member/members/repo.js';
 import { ContactsRepo } from '../../member/contacts/repo.js';
@@ -54,6 +57,9 @@ const EARLY_NONCE_CHECK_BYTES = 64 * 1024;
 /** Old nonces are swept at most this often per process (opportunistically, after a reading). */
 const NONCE_SWEEP_INTERVAL_MS = 60_000;
 const SECRET_CACHE_MAX = 10_000;
+const DEVICE_CACHE_MAX = 10_000;
+/** Takes of one upload when the device keeps changing under it (see StaleDevice). */
+const MAX_TAKES = 3;
 
 /** One upload as it arrived: the four headers, the content encoding and the body's bytes. */
 export interface IngestRequest {
@@ -70,6 +76,12 @@ export interface IngestRequest {
 }
 
 type IngestDevice = NonNullable<Awaited<ReturnType<DevicesRepo['findForIngest']>>>;
+
+/**
+ * The device changed between the read the upload was authenticated with (a cached one) and its
+ * transaction: nothing was stored; the upload is taken again on the device as it is now.
+ */
+class StaleDevice extends Error {}
 
 /** 266: the device did not prove who it is (nothing is stored). */
 function refused(message: string): AppError {
@@ -96,7 +108,17 @@ function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }
  */
 export class IngestService {
   private readonly devices: DevicesRepo;
+  /** The readings' transactions: shared by the readings that arrive together (on SQLite). */
+  private readonly commits: GroupCommit;
+  private readonly points: PointsService;
+  private readonly capped = new CappedToday();
   private readonly secretCache = new Map<string, string>();
+  /**
+   * Devices by serial as last read, so that a reading costs no query to authenticate. Only a hint:
+   * the nonce's insert in the reading's transaction checks that the row is still the same
+   * (IngestNoncesRepo.claim), and a refusal is only ever decided on a fresh read.
+   */
+  private readonly deviceCache = new Map<string, IngestDevice>();
   private rulesCache: { stored: unknown; rules: PrewarningSet } | null = null;
   private lastSweepAt = 0;
 
@@ -105,6 +127,8 @@ export class IngestService {
     private readonly log?: ActorLog,
   ) {
     this.devices = new DevicesRepo(ctx.db);
+    this.commits = new GroupCommit(ctx.db);
+    this.points = PointsService.of(ctx);
   }
 
   /** The path a device signs on this server: `/{service}/v3/device/ingest/measurement`. */
@@ -114,8 +138,20 @@ export class IngestService {
 
   /** Take one upload; its answer's data, or an AppError (266 / 255) with nothing stored. */
   async ingest(request: IngestRequest): Promise<IngestResult> {
+    for (let take = 1; ; take++) {
+      try {
+        return await this.take(request, take > 1);
+      } catch (err) {
+        if (!(err instanceof StaleDevice) || take >= MAX_TAKES) throw err;
+        if (request.serial) this.deviceCache.delete(request.serial);
+      }
+    }
+  }
+
+  /** One take of an upload; `fresh`: authenticate on the device row read now, not a cached one. */
+  private async take(request: IngestRequest, fresh: boolean): Promise<IngestResult> {
     const at = this.ctx.now();
-    const device = await this.authenticate(request, at);
+    const device = await this.authenticate(request, at, fresh);
     const { member_id: memberId } = device;
 
     if (request.body.length > EARLY_NONCE_CHECK_BYTES) {
@@ -133,7 +169,7 @@ export class IngestService {
         reading.type,
         reading.measuredAt,
       );
-      if (known) return this.duplicate(device.id, nonce, at, known);
+      if (known) return this.duplicate(device, nonce, at, known);
     }
 
     const rules = this.rules();
@@ -144,9 +180,8 @@ export class IngestService {
       await this.ctx.storage.put(ecgKey, encodeEcgSamples(reading.values.samples as number[][]));
     }
     try {
-      const result = await this.ctx.db.transaction().execute(async (trx) => {
-        if (!(await new IngestNoncesRepo(trx).claim(device.id, nonce, at)))
-          throw refused(IngestMessages.nonceReused);
+      const result = await this.commits.run(async (trx) => {
+        await this.claimNonce(trx, device, nonce, at);
         const members = new MembersRepo(trx);
         // Uric acid is judged by sex; other readings need the member only for a warning SMS.
         let member = reading.type === 'ua' ? await members.findRow(memberId!) : undefined;
@@ -162,8 +197,6 @@ export class IngestService {
           category: c.category,
           label: c.label,
           rule_version: ruleVersion,
-          handled_at: null,
-          handled_by: null,
           created_at: at,
         });
         if (id === null) {
@@ -206,20 +239,33 @@ export class IngestService {
             if (member) await this.sendWarnings(trx, reading, c, member, memberId!, at);
           }
         }
-        await this.earnPoints(trx, memberId!, id, at);
-        return { id, level: c.level, duplicate: false };
+        const integral = this.points.currentRules();
+        const reachedCap =
+          !this.capped.has(memberId!, at, integral) &&
+          (await this.earnPoints(trx, memberId!, id, at));
+        return { id, level: c.level, duplicate: false, reachedCap: reachedCap ? integral : null };
       });
       if (result.duplicate && ecgKey) await this.forget(ecgKey);
+      // Committed: the member's earnings of the day stay at the cap.
+      if ('reachedCap' in result && result.reachedCap)
+        this.capped.add(memberId!, at, result.reachedCap);
       await this.sweepNonces(at);
-      return result;
+      return { id: result.id, level: result.level, duplicate: result.duplicate };
     } catch (err) {
       if (ecgKey) await this.forget(ecgKey);
       throw err;
     }
   }
 
-  /** 266 unless the headers are well-formed, fresh and signed by the device's secret. */
-  private async authenticate(request: IngestRequest, at: number): Promise<IngestDevice> {
+  /**
+   * 266 unless the headers are well-formed, fresh and signed by the device's secret; 255 for a
+   * device that may not upload. A cached device row is used only when it accepts the upload.
+   */
+  private async authenticate(
+    request: IngestRequest,
+    at: number,
+    fresh: boolean,
+  ): Promise<IngestDevice> {
     const { serial, timestamp, nonce, signature } = request;
     if (
       !serial ||
@@ -234,22 +280,33 @@ export class IngestService {
       throw refused(IngestMessages.headersMissing);
     if (Math.abs(at - Number(timestamp)) > INGEST_CLOCK_SKEW_MS)
       throw refused(IngestMessages.timestampStale);
-    const device = await this.devices.findForIngest(serial);
-    // An unknown serial and a wrong signature get the same answer: it does not tell serials apart.
-    if (!device) throw refused(IngestMessages.signatureInvalid);
     const text = ingestSigningText(request.path, timestamp, nonce, sha256Hex(request.body));
     const given = Buffer.from(signature, 'hex');
-    const signed = this.secretsOf(device, at).some((secret) =>
-      timingSafeEqual(ingestHmac(secret, text), given),
-    );
-    if (!signed) throw refused(IngestMessages.signatureInvalid);
+    const signedBy = (device: IngestDevice) =>
+      this.secretsOf(device, at).some((secret) => timingSafeEqual(ingestHmac(secret, text), given));
+
+    const cached = fresh ? undefined : this.deviceCache.get(serial);
+    if (cached && mayUpload(cached) && signedBy(cached)) return cached;
+
+    const device = await this.devices.findForIngest(serial);
+    this.remember(serial, device);
+    // An unknown serial and a wrong signature get the same answer: it does not tell serials apart.
+    if (!device || !signedBy(device)) throw refused(IngestMessages.signatureInvalid);
     // A scrapped device's key is dead (266); a faulty one is known but its readings are not
     // trusted until it is repaired (255); one in stock or returned belongs to nobody (255).
     if (device.status === 'scrapped') throw refused(IngestMessages.deviceScrapped);
     if (device.status === 'faulty') throw failed(IngestMessages.deviceFaulty);
-    if (device.member_id === null || (device.status !== 'bound' && device.status !== 'lent'))
-      throw failed(IngestMessages.deviceUnbound);
+    if (!mayUpload(device)) throw failed(IngestMessages.deviceUnbound);
     return device;
+  }
+
+  private remember(serial: string, device: IngestDevice | undefined): void {
+    if (!device) {
+      this.deviceCache.delete(serial);
+      return;
+    }
+    if (this.deviceCache.size >= DEVICE_CACHE_MAX) this.deviceCache.clear();
+    this.deviceCache.set(serial, device);
   }
 
   /**
@@ -309,14 +366,30 @@ export class IngestService {
 
   /** A repeat of a stored reading: its nonce is used up all the same, the first answer returned. */
   private async duplicate(
-    deviceId: number,
+    device: IngestDevice,
     nonce: string,
     at: number,
     known: { id: number; level: IngestResult['level'] },
   ): Promise<IngestResult> {
-    if (!(await new IngestNoncesRepo(this.ctx.db).claim(deviceId, nonce, at)))
-      throw refused(IngestMessages.nonceReused);
+    await this.ctx.db.transaction().execute((trx) => this.claimNonce(trx, device, nonce, at));
     return { id: Number(known.id), level: known.level, duplicate: true };
+  }
+
+  /**
+   * Keep the nonce, first thing in the reading's transaction, if the device row is still the one
+   * the upload was authenticated with; 266 when the device used the nonce before, StaleDevice
+   * when the row changed meanwhile (told apart by reading it again: a rare path).
+   */
+  private async claimNonce(
+    trx: Kysely<Database>,
+    device: IngestDevice,
+    nonce: string,
+    at: number,
+  ): Promise<void> {
+    if (await new IngestNoncesRepo(trx).claim(device, nonce, at)) return;
+    const now = await new DevicesRepo(trx).findForIngest(device.serial);
+    if (!now || !sameDevice(now, device)) throw new StaleDevice();
+    throw refused(IngestMessages.nonceReused);
   }
 
   /** The 预警配置 rules in force: the saved section on top of the defaults (parsed once a save). */
@@ -377,24 +450,29 @@ export class IngestService {
     }
   }
 
-  /** The measurement points of 积分配置; a member who cannot earn (frozen, logged off) gets none. */
+  /**
+   * The measurement points of 积分配置; a member who cannot earn (frozen, logged off) gets none.
+   * True when the member's earnings of the day had already reached the daily cap (nothing paid).
+   */
   private async earnPoints(
     trx: Kysely<Database>,
     memberId: number,
     measurementId: number,
     at: number,
-  ): Promise<void> {
+  ): Promise<boolean> {
     try {
-      await PointsService.of(this.ctx).earn(trx, {
+      const earned = await this.points.earn(trx, {
         memberId,
         type: 'measurement',
         refType: 'measurement',
         refId: measurementId,
         at,
       });
+      return earned.paid === 0 && earned.capped > 0;
     } catch (err) {
       // earn refuses such a member before it writes anything (255); anything else is a failure.
       if (!(err instanceof AppError) || err.state !== State.FAILED) throw err;
+      return false;
     }
   }
 
@@ -419,6 +497,51 @@ export class IngestService {
     } catch (err) {
       this.log?.error({ err }, 'ingest: sweeping old nonces failed');
     }
+  }
+}
+
+/** A device whose readings are taken: bound or lent to a member. */
+function mayUpload(device: IngestDevice): boolean {
+  return device.member_id !== null && (device.status === 'bound' || device.status === 'lent');
+}
+
+/** The same device row as far as an upload is concerned (what claimNonce compares). */
+function sameDevice(a: IngestDevice, b: IngestDevice): boolean {
+  return (
+    a.id === b.id &&
+    a.status === b.status &&
+    a.member_id === b.member_id &&
+    a.secret_sealed === b.secret_sealed &&
+    a.prev_secret_sealed === b.prev_secret_sealed &&
+    Number(a.prev_secret_until ?? 0) === Number(b.prev_secret_until ?? 0) &&
+    a.model_type === b.model_type
+  );
+}
+
+/**
+ * Members whose measurement points of the day have reached the daily cap of 积分配置, so that their
+ * next readings skip the two queries `earn` would make to find that again (a device may send a
+ * reading every few minutes). Nothing takes a day's capped earnings back, so this stays true for
+ * the rest of the China day in every process, as long as the rules are the same object (a save
+ * of 积分配置 makes a new one). Filled only after the commit that found it; one day at a time.
+ */
+class CappedToday {
+  private day = Number.NaN;
+  private rules: IntegralSet | null = null;
+  private readonly members = new Set<number>();
+
+  has(memberId: number, at: number, rules: IntegralSet): boolean {
+    return this.day === chinaDayStartOf(at) && this.rules === rules && this.members.has(memberId);
+  }
+
+  add(memberId: number, at: number, rules: IntegralSet): void {
+    const day = chinaDayStartOf(at);
+    if (day !== this.day || rules !== this.rules) {
+      this.members.clear();
+      this.day = day;
+      this.rules = rules;
+    }
+    this.members.add(memberId);
   }
 }
 

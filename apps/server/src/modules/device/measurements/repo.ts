@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { prepared } from '../../../db/prepared.js';
 import type {
   Database,
   EcgRecordingsTable,
@@ -8,6 +9,43 @@ import type {
 } from '../../../db/schema.js';
 
 export type MeasurementRow = Selectable<MeasurementsTable>;
+
+/** A new reading as the ingest API stores it (no handling yet). */
+export type NewMeasurement = Pick<
+  MeasurementRow,
+  | 'device_id'
+  | 'member_id'
+  | 'type'
+  | 'measured_at'
+  | 'values_json'
+  | 'level'
+  | 'category'
+  | 'label'
+  | 'rule_version'
+  | 'created_at'
+>;
+
+/** Run for every reading (db/prepared.ts). */
+const insertNewMeasurement = prepared((db, p: NewMeasurement) =>
+  db
+    .insertInto('measurements')
+    .values({
+      device_id: p.device_id,
+      member_id: p.member_id,
+      type: p.type,
+      measured_at: p.measured_at,
+      values_json: p.values_json,
+      level: p.level,
+      category: p.category,
+      label: p.label,
+      rule_version: p.rule_version,
+      handled_at: null,
+      handled_by: null,
+      created_at: p.created_at,
+    })
+    .onConflict((oc) => oc.columns(['device_id', 'type', 'measured_at']).doNothing())
+    .returning('id'),
+);
 
 /**
  * Queries of measurements, the ECG recordings that name their sample files, and the alerts
@@ -35,14 +73,9 @@ export class MeasurementsRepo {
    * Insert a reading unless the device already has one of that type at that time; its new id, or
    * null when it was there (a concurrent upload of the same reading waits for the other's commit).
    */
-  async insertNew(values: Insertable<MeasurementsTable>): Promise<number | null> {
-    const row = await this.db
-      .insertInto('measurements')
-      .values(values)
-      .onConflict((oc) => oc.columns(['device_id', 'type', 'measured_at']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row ? Number(row.id) : null;
+  async insertNew(values: NewMeasurement): Promise<number | null> {
+    const { rows } = await insertNewMeasurement(this.db, values);
+    return rows[0] ? Number(rows[0].id) : null;
   }
 
   async insertEcg(values: Insertable<EcgRecordingsTable>): Promise<void> {

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kyse
 import { containsText } from '../../../db/like.js';
 import type { Database, MemberGender, MembersTable, MemberStatus } from '../../../db/schema.js';
 import { dialectOf } from '../../../db/database.js';
+import { prepared } from '../../../db/prepared.js';
 import { toNumber } from '../../../db/values.js';
 import { applySort, paginate } from '../../../platform/pagination.js';
 
@@ -164,6 +165,19 @@ function filterAndSort<O>(query: MembersQuery<O>, input: MemberExportParams): Me
   if (input.activeEnd !== undefined) q = q.where('m.last_active_at', '<=', input.activeEnd);
   return applySort(q, input, SORT_COLUMNS, { field: 'registeredAt', order: 'descend' }, 'm.id');
 }
+
+/** Run at every earning (each device reading): db/prepared.ts. */
+const earningStateOf = prepared((db, p: { id: number }) => {
+  const q = db
+    .selectFrom('members as m')
+    .innerJoin('member_grades as g', 'g.id', 'm.grade_id')
+    .select(['m.status', 'm.points_balance', 'g.points_multiplier_pct'])
+    .where('m.id', '=', p.id);
+  // Serialise earnings of one member (the daily-cap sum); SQLite transactions already are. NO KEY
+  // UPDATE, not UPDATE: a concurrent reading's foreign key to the member holds a KEY SHARE lock
+  // while it waits for the device row this transaction updated — FOR UPDATE would deadlock.
+  return dialectOf(db) === 'postgres' ? q.forNoKeyUpdate('m') : q;
+});
 
 /**
  * The id query of a list page's filter and sort, the one `npm run bench:members` keeps fast. Its
@@ -457,17 +471,9 @@ export class MembersRepo {
   }
 
   /** Status, balance and grade multiplier of an earning member, locked on PostgreSQL. */
-  earningState(id: number) {
-    let q = this.db
-      .selectFrom('members as m')
-      .innerJoin('member_grades as g', 'g.id', 'm.grade_id')
-      .select(['m.status', 'm.points_balance', 'g.points_multiplier_pct'])
-      .where('m.id', '=', id);
-    // Serialise earnings of one member (the daily-cap sum); SQLite transactions already are.
-    // FOR NO KEY UPDATE, not FOR UPDATE: rows that reference the member (a new measurement's
-    // foreign key takes KEY SHARE) must not block it, or two uploads of one device deadlock.
-    if (dialectOf(this.db) === 'postgres') q = q.forNoKeyUpdate('m');
-    return q.executeTakeFirst();
+  async earningState(id: number) {
+    const { rows } = await earningStateOf(this.db, { id });
+    return rows[0];
   }
 
   /** One batch of member ids (status normal, of these grades / channels) after `afterId`. */

@@ -1,4 +1,5 @@
 import {
+  CAPPED_EARNING_TYPES,
   maskPhone,
   type PointsLedgerExportQuery,
   type PointsLedgerItem,
@@ -7,6 +8,7 @@ import {
   type PointsSummaryQuery,
 } from '@health/contract';
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { prepared } from '../../../db/prepared.js';
 import type { Database, PointsLedgerTable, PointsLedgerType } from '../../../db/schema.js';
 import { toNumber } from '../../../db/values.js';
 import { applySort, paginate } from '../../../platform/pagination.js';
@@ -14,6 +16,17 @@ import { MembersRepo } from '../members/repo.js';
 import { whereCreatedBetween, whereMember } from '../../../platform/list-filters.js';
 
 const SORT_COLUMNS = { createdAt: 'l.created_at' } as const;
+
+/** Run at every earning (each device reading): db/prepared.ts. */
+const cappedEarned = prepared((db, p: { memberId: number; from: number; to: number }) =>
+  db
+    .selectFrom('points_ledger')
+    .select(sql<number>`coalesce(sum(amount), 0)`.as('earned'))
+    .where('member_id', '=', p.memberId)
+    .where('type', 'in', [...CAPPED_EARNING_TYPES])
+    .where('created_at', '>=', p.from)
+    .where('created_at', '<', p.to),
+);
 
 export interface LedgerRow {
   id: number;
@@ -135,22 +148,10 @@ export class PointsRepo {
     return toNumber(inserted.id);
   }
 
-  /** Points a member earned with these types in [from, to). */
-  async earnedBetween(
-    memberId: number,
-    types: readonly PointsLedgerType[],
-    from: number,
-    to: number,
-  ): Promise<number> {
-    const row = await this.db
-      .selectFrom('points_ledger')
-      .select(sql<number>`coalesce(sum(amount), 0)`.as('earned'))
-      .where('member_id', '=', memberId)
-      .where('type', 'in', [...types])
-      .where('created_at', '>=', from)
-      .where('created_at', '<', to)
-      .executeTakeFirst();
-    return toNumber(row?.earned);
+  /** Points a member earned in [from, to) with the types the daily cap counts. */
+  async cappedEarnedBetween(memberId: number, from: number, to: number): Promise<number> {
+    const { rows } = await cappedEarned(this.db, { memberId, from, to });
+    return toNumber(rows[0]?.earned);
   }
 
   /**

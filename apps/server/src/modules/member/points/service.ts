@@ -120,15 +120,25 @@ export function expiryOf(rules: IntegralSet, at: number): number | null {
   return null;
 }
 
-/** The integral rules in force (saved section on top of the defaults). */
+/** The last saved `integral` section seen and its rules (settings keep one object per save). */
+let integralParsed: { stored: unknown; rules: IntegralSet } | null = null;
+
+/**
+ * The integral rules in force (saved section on top of the defaults), parsed once per save: every
+ * earning asks (each device reading), and the settings cache answers the same object until the
+ * section is saved or reloaded.
+ */
 export function integralRulesOf(ctx: Pick<AppContext, 'settings'>): IntegralSet {
   const stored = ctx.settings.get<unknown>('integral', null);
+  if (integralParsed && integralParsed.stored === stored) return integralParsed.rules;
   const merged = {
     ...DEFAULT_INTEGRAL_SET,
     ...(stored && typeof stored === 'object' ? stored : {}),
   };
   const checked = integralSetSchema.safeParse(merged);
-  return checked.success ? checked.data : DEFAULT_INTEGRAL_SET;
+  const rules = checked.success ? checked.data : DEFAULT_INTEGRAL_SET;
+  integralParsed = { stored, rules };
+  return rules;
 }
 
 /**
@@ -247,9 +257,8 @@ export class PointsService {
     let paid = requested;
     if (requested > 0 && CAPPED.has(input.type) && rules.dailyCap > 0) {
       const start = chinaDayStartOf(at);
-      const earned = await new PointsRepo(executor).earnedBetween(
+      const earned = await new PointsRepo(executor).cappedEarnedBetween(
         input.memberId,
-        CAPPED_EARNING_TYPES,
         start,
         start + DAY_MS,
       );
