@@ -42,7 +42,12 @@ export function DeviceDrawer({ id, onClose }: { id: number | null; onClose: () =
                   {
                     label: t('device.member'),
                     value: d.memberId ? (
-                      <span translate="no">{`${d.memberName ?? ''}（${d.memberPhone ?? ''}）`}</span>
+                      <span translate="no">
+                        {d.memberName}{' '}
+                        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                          {d.memberPhone}
+                        </Typography.Text>
+                      </span>
                     ) : null,
                   },
                   { label: t('device.boundAt'), value: time(d.boundAt) },

@@ -120,7 +120,9 @@ export default function DeviceListPage() {
             <span translate="no">
               {r.memberName}
               <br />
-              <Typography.Text type="secondary">{r.memberPhone}</Typography.Text>
+              <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                {r.memberPhone}
+              </Typography.Text>
             </span>
           ) : (
             '-'
