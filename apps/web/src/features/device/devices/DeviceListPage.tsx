@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Dropdown, Modal, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Modal, Space, Tag, Typography } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -244,11 +244,9 @@ export default function DeviceListPage() {
                     },
                   }}
                 >
-                  <Tooltip title={null}>
-                    <Button type="link" size="small">
-                      {t('common.more')} <DownOutlined />
-                    </Button>
-                  </Tooltip>
+                  <Button type="link" size="small">
+                    {t('common.more')} <DownOutlined />
+                  </Button>
                 </Dropdown>
               )}
             </Space>
