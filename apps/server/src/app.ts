@@ -25,6 +25,7 @@ import { auth, randomCaptchaText } from './modules/auth/index.js';
 import { authority } from './modules/authority/index.js';
 import { device } from './modules/device/index.js';
 import { member } from './modules/member/index.js';
+import { report } from './modules/report/index.js';
 import { system } from './modules/system/index.js';
 import type { Area, RoutePlugin } from './platform/area.js';
 import { AuditService } from './platform/audit.js';
@@ -66,7 +67,7 @@ export type { RoutePlugin } from './platform/area.js';
  * their operation-log labels listed (authority before system: the system's demo settings name the
  * demo operators). Adding an area adds it here (docs/server-areas.md).
  */
-export const AREAS: readonly Area[] = [auth, authority, system, member, device];
+export const AREAS: readonly Area[] = [auth, authority, system, member, device, report];
 
 /** The operation log's labels: the platform's, then each area's. */
 export function auditLabelBook(): AuditLabelBook {

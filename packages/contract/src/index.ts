@@ -40,3 +40,4 @@ export * from './device/ingest.js';
 export * from './device/codes.js';
 export * from './device/returns.js';
 export * from './device/imports.js';
+export * from './report/ecg.js';

@@ -9,6 +9,7 @@ import type {
 import type { DeviceTables } from './schema/device.js';
 import type { MemberTables } from './schema/member.js';
 import type { PlatformTables, SessionsTable } from './schema/platform.js';
+import type { ReportTables } from './schema/report.js';
 import type { SystemTables } from './schema/system.js';
 
 /**
@@ -24,9 +25,17 @@ export type * from './schema/authority.js';
 export type * from './schema/system.js';
 export type * from './schema/member.js';
 export type * from './schema/device.js';
+export type * from './schema/report.js';
 
 export interface Database
-  extends PlatformTables, AuthTables, AuthorityTables, SystemTables, MemberTables, DeviceTables {}
+  extends
+    PlatformTables,
+    AuthTables,
+    AuthorityTables,
+    SystemTables,
+    MemberTables,
+    DeviceTables,
+    ReportTables {}
 
 export type OperatorRow = Selectable<OperatorsTable>;
 export type NewOperator = Insertable<OperatorsTable>;

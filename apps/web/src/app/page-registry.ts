@@ -2,6 +2,7 @@ import type { FrontPath } from '@health/contract';
 import { AUTHORITY_PAGES } from '../features/authority/pages';
 import { DEVICE_PAGES } from '../features/device/pages';
 import { MEMBER_PAGES } from '../features/member/pages';
+import { REPORT_PAGES } from '../features/report/pages';
 import { SYSTEM_PAGES } from '../features/system/pages';
 import type { PageEntry, PageSlice } from '../shared/routing/route-handle';
 
@@ -11,7 +12,13 @@ import type { PageEntry, PageSlice } from '../shared/routing/route-handle';
  * in the operator's resource list and here: a page not built yet is not in the menu. Adding a page
  * later is one line in its area's `pages.ts` (and its entry in the contract catalogue).
  */
-const SLICES: readonly PageSlice[] = [SYSTEM_PAGES, AUTHORITY_PAGES, MEMBER_PAGES, DEVICE_PAGES];
+const SLICES: readonly PageSlice[] = [
+  SYSTEM_PAGES,
+  AUTHORITY_PAGES,
+  MEMBER_PAGES,
+  DEVICE_PAGES,
+  REPORT_PAGES,
+];
 
 export const PAGE_REGISTRY = Object.assign({}, ...SLICES) as Partial<Record<FrontPath, PageEntry>>;
 
