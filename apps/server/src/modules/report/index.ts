@@ -1,4 +1,7 @@
 import type { Area } from '../../platform/area.js';
+import { REPORT_AUDIT_LABELS } from './audit-labels.js';
+import { reportMeasurementRoutes } from './measurements/routes.js';
+import { ruleVersionRoutes } from './rules/routes.js';
 
 /**
  * The report centre: the readings of each type (classified by versioned thresholds), their trends,
@@ -6,5 +9,6 @@ import type { Area } from '../../platform/area.js';
  */
 export const report: Area = {
   name: 'report',
-  routes: [],
+  routes: [reportMeasurementRoutes, ruleVersionRoutes],
+  audit: REPORT_AUDIT_LABELS,
 };

@@ -14,6 +14,7 @@ import {
   IngestPaths,
   State,
   classifyMeasurement,
+  measurementOf,
   ingestMeasurementSchema,
   ingestSigningText,
   prewarningSetSchema,
@@ -23,7 +24,6 @@ import {
   type IngestMeasurement,
   type IngestResult,
   type IntegralSet,
-  type Measurement,
   type PrewarningSet,
 } from '@health/contract';
 import type { Kysely } from 'kysely';
@@ -185,7 +185,10 @@ export class IngestService {
         const members = new MembersRepo(trx);
         // Uric acid is judged by sex; other readings need the member only for a warning SMS.
         let member = reading.type === 'ua' ? await members.findRow(memberId!) : undefined;
-        const c = classifyMeasurement(rules, toMeasurement(reading, member?.gender, rules));
+        const c = classifyMeasurement(
+          rules,
+          measurementOf(reading.type, reading.values, member?.gender, rules),
+        );
         const measurements = new MeasurementsRepo(trx);
         const id = await measurements.insertNew({
           device_id: device.id,
@@ -542,32 +545,6 @@ class CappedToday {
       this.rules = rules;
     }
     this.members.add(memberId);
-  }
-}
-
-/**
- * What classifyMeasurement judges. Uric acid's limit depends on sex: a member whose sex is unknown
- * is judged by the stricter (lower) of the two limits, so a high value is never missed.
- */
-function toMeasurement(
-  m: IngestMeasurement,
-  gender: string | undefined,
-  rules: PrewarningSet,
-): Measurement {
-  switch (m.type) {
-    case 'bp':
-      return { type: 'bp', systolic: m.values.systolic, diastolic: m.values.diastolic };
-    case 'bg':
-      return { type: 'bg', value: m.values.mmol, context: m.values.context };
-    case 'chol':
-      return { type: 'chol', value: m.values.mmol };
-    case 'ua': {
-      const stricter = rules.ua.womenAbove <= rules.ua.menAbove ? 'female' : 'male';
-      const sex = gender === 'male' || gender === 'female' ? gender : stricter;
-      return { type: 'ua', value: m.values.umol, sex };
-    }
-    case 'ecg':
-      return { type: 'ecg', heartRate: m.values.heartRate, arrhythmia: m.values.arrhythmia };
   }
 }
 
