@@ -193,7 +193,11 @@ describe.each(databaseKinds)('report centre: readings by type (%s)', (kind) => {
       '/member_manage/lists',
       '/member_manage/detail',
     ]);
-    await createOperator(t, { username: 'memberdesk', password: 'Desk@1234', groupId: detailGroup });
+    await createOperator(t, {
+      username: 'memberdesk',
+      password: 'Desk@1234',
+      groupId: detailGroup,
+    });
     const desk = (await login(t, 'memberdesk', 'Desk@1234')).access_token;
     const own = bodyOf<Page<MeasurementRow>>(
       await list({ type: 'ecg', memberId: ecg.memberId }, desk),
