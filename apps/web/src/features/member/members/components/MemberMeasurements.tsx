@@ -40,7 +40,7 @@ export function MemberMeasurements({ memberId }: { memberId: number }) {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Row gutter={[12, 12]}>
         {(summary.data ?? []).map((s) => (
-          <Col key={s.type} xs={24} sm={12} lg={8} xl={8} xxl={4}>
+          <Col key={s.type} flex="1 1 180px">
             <Card
               size="small"
               hoverable
