@@ -1,4 +1,21 @@
+import type { EpochMs } from './common.js';
+
 /** Tables of the report centre (migrations 0013 onwards). */
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the report entities
-export interface ReportTables {}
+/** The server's analysis of an ECG recording (migration 0014; modules/report/ecg). */
+export interface EcgAnalysesTable {
+  measurement_id: number;
+  version: number;
+  beats: number;
+  mean_hr: number | null;
+  min_hr: number | null;
+  max_hr: number | null;
+  trend_step_ms: number;
+  trend_json: string;
+  episodes_json: string;
+  analysed_at: EpochMs;
+}
+
+export interface ReportTables {
+  ecg_analyses: EcgAnalysesTable;
+}

@@ -1,4 +1,7 @@
 import type { Area } from '../../platform/area.js';
+import { ECG_STORED_JOB } from '../device/ingest/ecg-file.js';
+import { ecgRoutes } from './ecg/routes.js';
+import { EcgService } from './ecg/service.js';
 
 /**
  * The report centre: the readings of each type (classified by versioned thresholds), their trends,
@@ -6,5 +9,10 @@ import type { Area } from '../../platform/area.js';
  */
 export const report: Area = {
   name: 'report',
-  routes: [],
+  routes: [ecgRoutes],
+  jobs: (ctx) => {
+    const ecg = new EcgService(ctx);
+    // A long ECG recording was stored: its analysis and pyramids, before anyone opens it.
+    return { [ECG_STORED_JOB]: (job) => ecg.analyseStored(job.refId) };
+  },
 };
