@@ -205,7 +205,9 @@ export function planWindow(
   for (;;) {
     const start = Math.floor(s0 / step) * step;
     const points = Math.ceil((e - start) / step);
-    if (points <= bins) return { start, end: e, step, points, level, bucket };
+    // The last point is whole (or ends with the recording).
+    if (points <= bins)
+      return { start, end: Math.min(n, start + points * step), step, points, level, bucket };
     step += bucket;
   }
 }

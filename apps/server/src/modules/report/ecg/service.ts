@@ -34,6 +34,9 @@ const BUILD_CHUNK = 1 << 20;
 const LAYOUTS_MAX = 256;
 const BEATS_MAX = 16;
 
+/** A sidecar file is not there (any more): build it again. */
+class SidecarMissing extends Error {}
+
 /** A small least-recently-used map. */
 class Lru<K, V> {
   private readonly map = new Map<K, V>();
@@ -155,6 +158,18 @@ export class EcgService {
 
   async window(q: EcgWindowQuery): Promise<EcgWindow> {
     const rec = await this.recording(q.id);
+    try {
+      return await this.windowOf(rec, q);
+    } catch (err) {
+      if (!(err instanceof SidecarMissing)) throw err;
+      // The pyramid file went missing under a cached header: build it again, once.
+      this.state.layouts.delete(sidecarKey(rec.storage_key, 'mmp'));
+      await this.build(rec);
+      return this.windowOf(rec, q);
+    }
+  }
+
+  private async windowOf(rec: EcgRecordingRow, q: EcgWindowQuery): Promise<EcgWindow> {
     const fs = Number(rec.sample_rate);
     const leads = JSON.parse(rec.leads_json) as string[];
     const layout = await this.layout(rec);
@@ -177,7 +192,7 @@ export class EcgService {
           const count = Math.ceil(plan.end / plan.bucket) - first;
           const from = levelOffset(layout, lead, plan.level) + first * BUCKET_BYTES;
           bytes = await this.ctx.storage.read(mmp, from, count * BUCKET_BYTES);
-          if (!bytes || bytes.length !== count * BUCKET_BYTES) throw this.fileMissing(rec);
+          if (!bytes || bytes.length !== count * BUCKET_BYTES) throw new SidecarMissing();
         }
         reducePoints(plan, int16sOf(bytes), plan.level < 0, min, max);
       }
@@ -188,10 +203,9 @@ export class EcgService {
     const out: number[] = [];
     for (let i = lowerBound(beats, plan.start); i < beats.length && beats[i]! < plan.end; i++)
       out.push(Math.round((beats[i]! * 1000) / fs));
-    const end = plan.points > 0 ? Math.min(n, plan.start + plan.points * plan.step) : plan.start;
     return {
       startMs: msAt(plan.start, fs),
-      endMs: msAt(end, fs),
+      endMs: msAt(plan.end, fs),
       sampleRate: fs,
       step: plan.step,
       leads: answered,
