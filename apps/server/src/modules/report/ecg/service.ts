@@ -200,9 +200,13 @@ export class EcgService {
     });
     const [answered, beats] = await Promise.all([Promise.all(reads), this.beatsOf(rec)]);
 
+    // Beat marks where they can be told apart: not more beats than points (a zoomed-out window
+    // of hours would send a hundred thousand of them for nothing; the trend shows the rate).
     const out: number[] = [];
-    for (let i = lowerBound(beats, plan.start); i < beats.length && beats[i]! < plan.end; i++)
-      out.push(Math.round((beats[i]! * 1000) / fs));
+    const first = lowerBound(beats, plan.start);
+    const last = lowerBound(beats, plan.end);
+    if (last - first <= Math.max(plan.points, 1))
+      for (let i = first; i < last; i++) out.push(Math.round((beats[i]! * 1000) / fs));
     return {
       startMs: msAt(plan.start, fs),
       endMs: msAt(plan.end, fs),
