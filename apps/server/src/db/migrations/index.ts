@@ -10,6 +10,7 @@ import * as m0009 from './0009_refresh_rotations.js';
 import * as m0010 from './0010_devices.js';
 import * as m0012 from './0012_device_imports.js';
 import * as m0013 from './0013_rule_versions.js';
+import * as m0014 from './0014_ecg_analyses.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0010_devices': m0010,
   '0012_device_imports': m0012,
   '0013_rule_versions': m0013,
+  '0014_ecg_analyses': m0014,
 };

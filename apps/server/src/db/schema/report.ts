@@ -12,6 +12,21 @@ export interface PrewarningRuleVersionsTable {
   saved_by: string | null;
 }
 
+/** The server's analysis of an ECG recording (migration 0014; modules/report/ecg). */
+export interface EcgAnalysesTable {
+  measurement_id: number;
+  version: number;
+  beats: number;
+  mean_hr: number | null;
+  min_hr: number | null;
+  max_hr: number | null;
+  trend_step_ms: number;
+  trend_json: string;
+  episodes_json: string;
+  analysed_at: EpochMs;
+}
+
 export interface ReportTables {
   prewarning_rule_versions: PrewarningRuleVersionsTable;
+  ecg_analyses: EcgAnalysesTable;
 }

@@ -2,6 +2,9 @@ import type { Area } from '../../platform/area.js';
 import { REPORT_AUDIT_LABELS } from './audit-labels.js';
 import { reportMeasurementRoutes } from './measurements/routes.js';
 import { ruleVersionRoutes } from './rules/routes.js';
+import { ECG_STORED_JOB } from '../device/ingest/ecg-file.js';
+import { ecgRoutes } from './ecg/routes.js';
+import { EcgService } from './ecg/service.js';
 
 /**
  * The report centre: the readings of each type (classified by versioned thresholds), their trends,
@@ -9,6 +12,11 @@ import { ruleVersionRoutes } from './rules/routes.js';
  */
 export const report: Area = {
   name: 'report',
-  routes: [reportMeasurementRoutes, ruleVersionRoutes],
+  routes: [reportMeasurementRoutes, ruleVersionRoutes, ecgRoutes],
   audit: REPORT_AUDIT_LABELS,
+  jobs: (ctx) => {
+    const ecg = new EcgService(ctx);
+    // A long ECG recording was stored: its analysis and pyramids, before anyone opens it.
+    return { [ECG_STORED_JOB]: (job) => ecg.analyseStored(job.refId) };
+  },
 };

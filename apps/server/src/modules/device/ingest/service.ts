@@ -40,7 +40,7 @@ import { SmsRepo } from '../../system/sms-templates/repo.js';
 import { DevicesRepo } from '../devices/repo.js';
 import { secretContext } from '../devices/service.js';
 import { MeasurementsRepo } from '../measurements/repo.js';
-import { encodeEcgSamples, newEcgKey } from './ecg-file.js';
+import { ECG_STORED_JOB, ECG_STORED_JOB_MIN_MS, encodeEcgSamples, newEcgKey } from './ecg-file.js';
 import { IngestNoncesRepo } from './repo.js';
 import { ingestHmac, sha256Hex } from './signing.js';
 import { WARNING_SMS, warningParams } from './warning-sms.js';
@@ -207,19 +207,24 @@ export class IngestService {
           const first = await measurements.findByKey(device.id, reading.type, reading.measuredAt);
           return { id: Number(first!.id), level: first!.level, duplicate: true };
         }
-        if (reading.type === 'ecg')
+        if (reading.type === 'ecg') {
+          const durationMs = Math.round(
+            ((reading.values.samples[0] as unknown[]).length * 1000) / reading.values.sampleRate,
+          );
           await measurements.insertEcg({
             measurement_id: id,
             sample_rate: reading.values.sampleRate,
             leads_json: JSON.stringify(reading.values.leads),
             samples_per_lead: (reading.values.samples[0] as unknown[]).length,
-            duration_ms: Math.round(
-              ((reading.values.samples[0] as unknown[]).length * 1000) / reading.values.sampleRate,
-            ),
+            duration_ms: durationMs,
             storage_key: ecgKey!,
             heart_rate: reading.values.heartRate ?? null,
             arrhythmia: reading.values.arrhythmia ? 1 : 0,
           });
+          // A long recording's analysis is built by a job once this commits (ECG_STORED_JOB).
+          if (durationMs >= ECG_STORED_JOB_MIN_MS)
+            await this.ctx.jobs.schedule(ECG_STORED_JOB, id, at, trx);
+        }
         await new DevicesRepo(trx).recordUpload(device.id, Math.min(reading.measuredAt, at), {
           battery: reading.battery,
           firmware: reading.firmware,
