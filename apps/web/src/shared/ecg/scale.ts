@@ -72,6 +72,11 @@ export function rowHeightMm(gain: number): number {
   return Math.ceil((gain * 2.5) / MAJOR_MM) * MAJOR_MM + MAJOR_MM;
 }
 
+/** The baseline's distance from its row's top (mm, whole): 18 mm of a 30 mm row. */
+export function baselineMm(gain: number): number {
+  return Math.round(rowHeightMm(gain) * 0.6);
+}
+
 /** Left margin of each row (mm) holding the lead label and the calibration pulse. */
 export function gutterMm(speed: number): number {
   return Math.ceil((msToMm(CAL_PULSE_MS, speed) + 6) / MINOR_MM) * MINOR_MM;
