@@ -48,7 +48,12 @@ describe('caliper maths', () => {
     expect(onBeat).toMatchObject({ ms: 1000, onBeat: true });
     const onPeak = snapPoint(pt(1180, 200), [], run, valueAt);
     expect(onPeak).toMatchObject({ ms: 1200, uv: 1500, onBeat: true });
-    const away = snapPoint(pt(1500, 200), [], { ...run, max: run.min.map(() => 0), min: run.min.map(() => 0) }, valueAt);
+    const away = snapPoint(
+      pt(1500, 200),
+      [],
+      { ...run, max: run.min.map(() => 0), min: run.min.map(() => 0) },
+      valueAt,
+    );
     expect(away).toMatchObject({ ms: 1500, onBeat: false }); // a flat stretch has no peak
     const none = snapPoint(pt(5000, 200), [], null, valueAt);
     expect(none).toMatchObject({ ms: 5000, uv: 200, onBeat: false });

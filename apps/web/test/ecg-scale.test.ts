@@ -6,6 +6,7 @@ import {
   cssPxPerMmOf,
   DEFAULT_CSS_PX_PER_MM,
   devicePxPerMm,
+  firstPointMs,
   formatOffset,
   mmToMs,
   mmToUv,
@@ -125,5 +126,13 @@ describe('planWindows', () => {
     const a = planWindows(21_000, 10_000, 1000, DAY, 8000);
     const b = planWindows(29_000, 10_000, 1000, DAY, 8000);
     expect(a.visible.map((w) => w.key)).toEqual(b.visible.map((w) => w.key));
+  });
+});
+
+describe('firstPointMs', () => {
+  it('recovers the exact time of a window aligned to whole samples', () => {
+    // 360 Hz, sample 1000 is at 2777.78 ms; the server writes 2778
+    expect(firstPointMs({ startMs: 2778, sampleRate: 360 })).toBeCloseTo(2777.7778, 3);
+    expect(firstPointMs({ startMs: 4000, sampleRate: 250 })).toBe(4000);
   });
 });

@@ -19,7 +19,12 @@ const req = (i: number): WindowRequest => ({
 });
 
 function setup(capacity = 3) {
-  const calls: { startMs: number; signal: AbortSignal; resolve: (w: EcgWindow) => void; reject: (e: Error) => void }[] = [];
+  const calls: {
+    startMs: number;
+    signal: AbortSignal;
+    resolve: (w: EcgWindow) => void;
+    reject: (e: Error) => void;
+  }[] = [];
   let now = 0;
   let loads = 0;
   const cache = new WindowCache(

@@ -108,6 +108,8 @@ export function EcgViewer({
 
   const paperWrap = useRef<HTMLDivElement>(null);
   const paperRef = useRef<HTMLCanvasElement>(null);
+  const gridRef = useRef<HTMLCanvasElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   const overviewRef = useRef<HTMLCanvasElement>(null);
   const offsetText = useRef<HTMLSpanElement>(null);
   const clockText = useRef<HTMLSpanElement>(null);
@@ -130,7 +132,9 @@ export function EcgViewer({
   useLayoutEffect(() => {
     const paper = paperRef.current;
     const overview = overviewRef.current;
-    if (!paper || !overview) return;
+    const grid = gridRef.current;
+    const box = boxRef.current;
+    if (!paper || !overview || !grid || !box) return;
     const onFrame = (f: FrameInfo) => {
       if (offsetText.current) offsetText.current.textContent = formatOffset(f.cursorMs);
       if (clockText.current)
@@ -150,7 +154,9 @@ export function EcgViewer({
     };
     const engine = new ViewerEngine(
       paper,
+      grid,
       overview,
+      box,
       recording,
       (s, e, b, signal) => fetchRef.current(s, e, b, signal),
       { speed: initialSpeed, gain: initialGain, cssPxPerMm: cssPxPerMmOf(calibrated) },
@@ -368,6 +374,7 @@ export function EcgViewer({
 
   /* ---------- print ---------- */
 
+  const line = (label: string, value: string) => t('print.line', { label: t(label), value });
   const print = () => {
     const engine = engineRef.current;
     if (!engine) return;
@@ -376,11 +383,17 @@ export function EcgViewer({
     const html = printDocument({
       title: `${t('print.title')} · ${recording.memberName}`,
       meta: [
-        `${t('print.member')}: ${recording.memberName} ${recording.memberPhone}`,
-        `${t('print.measuredAt')}: ${formatChinaDate(recording.measuredAt)}`,
-        `${t('print.segment')}: ${formatOffset(start)}–${formatOffset(end)} (${clockOf(recording.measuredAt, start)})`,
-        `${t('print.scale')}: ${t('unit.mmPerS', { v: speed })} · ${t('unit.mmPerMv', { v: gain })}`,
-        `${t('print.printedAt')}: ${formatChinaDate(Date.now())}`,
+        line('print.member', `${recording.memberName} ${recording.memberPhone}`),
+        line('print.measuredAt', formatChinaDate(recording.measuredAt)),
+        line(
+          'print.segment',
+          `${formatOffset(start)}–${formatOffset(end)} (${clockOf(recording.measuredAt, start)})`,
+        ),
+        line(
+          'print.scale',
+          `${t('unit.mmPerS', { v: speed })} · ${t('unit.mmPerMv', { v: gain })}`,
+        ),
+        line('print.printedAt', formatChinaDate(Date.now())),
       ],
       note: t('print.note'),
       leads: recording.leads,
@@ -390,7 +403,8 @@ export function EcgViewer({
       gain,
       windows: engine.windowsOnScreen(),
     });
-    if (!printHtml(html)) notice('error', { content: t('print.blocked'), duration: ERROR_NOTICE_MS / 1000 });
+    if (!printHtml(html))
+      notice('error', { content: t('print.blocked'), duration: ERROR_NOTICE_MS / 1000 });
   };
 
   /* ---------- render ---------- */
@@ -493,7 +507,12 @@ export function EcgViewer({
               {t('toolbar.calibrate')}
             </Button>
           </Tooltip>
-          <Button size="small" icon={<PrinterOutlined />} onClick={print}>
+          <Button
+            size="small"
+            icon={<PrinterOutlined />}
+            onClick={print}
+            disabled={status.loading || status.error !== null}
+          >
             {t('toolbar.print')}
           </Button>
         </span>
@@ -560,6 +579,7 @@ export function EcgViewer({
           }}
           onPointerLeave={() => setEpisodeHover(null)}
         />
+        <div ref={boxRef} className="ecg-overview-box" aria-hidden="true" />
         <div className="ecg-overview-legend">
           <span>00:00:00</span>
           <span className="ecg-legend-trend">{t('overview.trend')}</span>
@@ -591,6 +611,7 @@ export function EcgViewer({
       </div>
 
       <div ref={paperWrap} className="ecg-paper">
+        <canvas ref={gridRef} className="ecg-paper-grid" aria-hidden="true" />
         <canvas
           ref={paperRef}
           className={measuring ? 'ecg-paper-canvas ecg-measuring' : 'ecg-paper-canvas'}

@@ -4,10 +4,10 @@ import {
   buildGrid,
   buildOverview,
   drawCalipers,
-  drawGrid,
+  gridShift,
   drawGutter,
-  drawOverview,
   overviewTime,
+  overviewX,
   PAPER_COLORS,
   traceWindow,
   xToTime,
@@ -20,6 +20,7 @@ import {
   baselineMm,
   clampStart,
   devicePxPerMm,
+  firstPointMs,
   gutterMm,
   planWindows,
   pxPerMs,
@@ -61,8 +62,8 @@ export class ViewerEngine {
   private cssWidth = 0;
   private dpr = 1;
   private layout: PaperLayout | null = null;
-  private grid: HTMLCanvasElement | OffscreenCanvas | null = null;
-  private overviewStill: HTMLCanvasElement | OffscreenCanvas | null = null;
+  private gridShiftPx = -1;
+  private boxPlace = '';
   private overviewScale: OverviewScale = { width: 0, height: 0, durationMs: 0 };
   private frame = 0;
   private hoverX: number | null = null;
@@ -85,7 +86,11 @@ export class ViewerEngine {
 
   constructor(
     private readonly paper: HTMLCanvasElement,
+    /** The paper grid, under the paper canvas (its parent clips it). */
+    private readonly grid: HTMLCanvasElement,
     private readonly overview: HTMLCanvasElement,
+    /** The current window's box over the overview. */
+    private readonly overviewBox: HTMLElement,
     private readonly recording: EcgRecording,
     fetchWindow: FetchWindow,
     options: EngineOptions,
@@ -147,13 +152,15 @@ export class ViewerEngine {
       previous.height !== height ||
       previous.pxPerMm !== pxPerMm
     ) {
-      this.grid = buildGrid(width, height, pxPerMm, this.dpr);
+      buildGrid(this.grid, width, height, pxPerMm, this.dpr);
+      this.gridShiftPx = -1;
     }
     // Keep the anchor (the time under the pointer when zooming, else the middle) in place.
     const anchor = this.anchor;
     this.anchor = null;
     if (anchor && previous) {
-      this.startMs = anchor.ms - (anchor.xCss * this.dpr - this.layout.gutter) / this.layout.pxPerMs;
+      this.startMs =
+        anchor.ms - (anchor.xCss * this.dpr - this.layout.gutter) / this.layout.pxPerMs;
     }
     this.startMs = clampStart(this.startMs, this.spanMs, this.durationMs);
     this.layout.startMs = this.startMs;
@@ -162,11 +169,11 @@ export class ViewerEngine {
     const oh = Math.round(OVERVIEW_CSS_HEIGHT * this.dpr);
     if (this.overviewScale.width !== ow || this.overviewScale.height !== oh) {
       this.overviewScale = { width: ow, height: oh, durationMs: this.durationMs };
-      this.overview.width = ow;
-      this.overview.height = oh;
       this.overview.style.width = `${this.cssWidth}px`;
       this.overview.style.height = `${OVERVIEW_CSS_HEIGHT}px`;
-      this.overviewStill = buildOverview(
+      this.boxPlace = '';
+      buildOverview(
+        this.overview,
         this.recording,
         this.overviewScale,
         this.dpr,
@@ -186,11 +193,7 @@ export class ViewerEngine {
 
   setOptions(options: EngineOptions): void {
     const o = this.opts;
-    if (
-      o.speed === options.speed &&
-      o.gain === options.gain &&
-      o.cssPxPerMm === options.cssPxPerMm
-    )
+    if (o.speed === options.speed && o.gain === options.gain && o.cssPxPerMm === options.cssPxPerMm)
       return;
     if (this.layout && !this.anchor && o.speed !== options.speed) {
       const mid = (this.layout.gutter + this.layout.width) / 2;
@@ -277,7 +280,7 @@ export class ViewerEngine {
     if (!w || !data || w.sampleRate <= 0) return null;
     const pointMs = (w.step * 1000) / w.sampleRate;
     return {
-      startMs: w.startMs + (w.step > 1 ? pointMs / 2 : 0),
+      startMs: firstPointMs(w) + (w.step > 1 ? pointMs / 2 : 0),
       pointMs,
       min: data.min,
       max: data.max,
@@ -380,7 +383,12 @@ export class ViewerEngine {
     }
 
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    if (this.grid) drawGrid(ctx, this.grid, l);
+    ctx.clearRect(0, 0, l.width, l.height);
+    const shift = gridShift(l);
+    if (shift !== this.gridShiftPx) {
+      this.gridShiftPx = shift;
+      this.grid.style.transform = `translate3d(${-shift / this.dpr}px,0,0)`;
+    }
 
     ctx.save();
     ctx.beginPath();
@@ -437,11 +445,7 @@ export class ViewerEngine {
     }
     drawCalipers(ctx, this.calipers, l, leads);
 
-    const octx = this.overview.getContext('2d');
-    if (octx && this.overviewStill) {
-      octx.setTransform(1, 0, 0, 1, 0, 0);
-      drawOverview(octx, this.overviewStill, this.overviewScale, this.startMs, span, this.dpr);
-    }
+    this.placeOverviewBox(span);
 
     this.onFrame({
       startMs: this.startMs,
@@ -451,6 +455,18 @@ export class ViewerEngine {
       loading,
       error,
     });
+  }
+
+  /** The window's box on the overview, in whole device pixels, moved only when it changes. */
+  private placeOverviewBox(span: number): void {
+    const o = this.overviewScale;
+    const x = Math.round(overviewX(o, this.startMs));
+    const w = Math.max(Math.round(3 * this.dpr), Math.round(overviewX(o, this.startMs + span)) - x);
+    const place = `${x}:${w}`;
+    if (place === this.boxPlace) return;
+    this.boxPlace = place;
+    this.overviewBox.style.transform = `translate3d(${x / this.dpr}px,0,0)`;
+    this.overviewBox.style.width = `${w / this.dpr}px`;
   }
 
   dispose(): void {

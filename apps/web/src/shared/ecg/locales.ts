@@ -79,6 +79,7 @@ export const ECG_VIEWER_NS = registerBilingualLocale('ecgViewer', {
   },
   print: {
     title: ['心电图', 'ECG'],
+    line: ['{{label}}：{{value}}', '{{label}}: {{value}}'],
     member: ['会员', 'Member'],
     measuredAt: ['测量时间', 'Measured at'],
     segment: ['片段', 'Segment'],

@@ -1,7 +1,14 @@
 import type { EcgWindow } from '@health/contract';
 import {
   baselineMm,
-  calibrationBoxMm, gutterMm, MAJOR_MM, msToMm, rowHeightMm, uvToMm } from './scale';
+  calibrationBoxMm,
+  firstPointMs,
+  gutterMm,
+  MAJOR_MM,
+  msToMm,
+  rowHeightMm,
+  uvToMm,
+} from './scale';
 
 /*
  * Print of the strip on screen at true scale: an SVG whose user unit is the millimetre and whose
@@ -54,11 +61,11 @@ export function leadPath(
     if (!data || w.sampleRate <= 0) continue;
     const pointMs = (w.step * 1000) / w.sampleRate;
     const centre = w.step > 1 ? pointMs / 2 : 0;
+    const t0 = firstPointMs(w);
     let pen = false;
     for (let i = 0; i < data.min.length; i++) {
-      const t = w.startMs + i * pointMs + centre;
-      const inside =
-        t >= fromMs && t < toMs && !covered.some(([s, e]) => t >= s && t < e);
+      const t = t0 + i * pointMs + centre;
+      const inside = t >= fromMs && t < toMs && !covered.some(([s, e]) => t >= s && t < e);
       if (!inside) {
         pen = false;
         continue;

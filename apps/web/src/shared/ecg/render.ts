@@ -1,6 +1,6 @@
 import type { EcgEpisodeKindValue, EcgRecording, EcgWindow } from '@health/contract';
 import { marchOut, type CaliperMeasurement, type CaliperPoint } from './calipers';
-import { calibrationBoxMm, MAJOR_MM, msToMm, uvToMm } from './scale';
+import { calibrationBoxMm, firstPointMs, MAJOR_MM, msToMm, uvToMm } from './scale';
 
 /*
  * Canvas 2D drawing of the paper, the traces, the calipers and the overview. Everything is in
@@ -57,26 +57,26 @@ export const uvToY = (l: PaperLayout, row: number, uv: number): number =>
 export const yToUv = (l: PaperLayout, row: number, y: number): number =>
   ((row * l.rowHeight + l.baseline - y) / l.pxPerMm / l.gain) * 1000;
 
-type Canvas2D = HTMLCanvasElement | OffscreenCanvas;
-
-function makeCanvas(width: number, height: number): Canvas2D {
-  if (typeof OffscreenCanvas !== 'undefined') return new OffscreenCanvas(width, height);
-  const c = document.createElement('canvas');
-  c.width = width;
-  c.height = height;
-  return c;
-}
-
 /**
- * The paper grid, one major square wider than the canvas so it can slide with the time: minor
- * lines every mm, major every 5 mm, each on a whole device pixel.
+ * The paper grid, one major square wider than the paper so it can slide with the time: minor
+ * lines every mm, major every 5 mm, each on a whole device pixel. Drawn once per size into its own
+ * canvas under the (transparent) trace canvas; scrolling only moves it (a compositor transform).
  */
-export function buildGrid(width: number, height: number, pxPerMm: number, dpr: number): Canvas2D {
+export function buildGrid(
+  canvas: HTMLCanvasElement,
+  width: number,
+  height: number,
+  pxPerMm: number,
+  dpr: number,
+): void {
   const majorPx = MAJOR_MM * pxPerMm;
   const w = Math.ceil(width + majorPx) + 2;
-  const canvas = makeCanvas(w, height);
-  const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | null;
-  if (!ctx) return canvas;
+  canvas.width = w;
+  canvas.height = height;
+  canvas.style.width = `${w / dpr}px`;
+  canvas.style.height = `${height / dpr}px`;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
   ctx.fillStyle = PAPER_COLORS.paper;
   ctx.fillRect(0, 0, w, height);
   const thin = Math.max(1, Math.round(dpr * 0.5));
@@ -94,14 +94,16 @@ export function buildGrid(width: number, height: number, pxPerMm: number, dpr: n
       ctx.fillRect(0, Math.round(k * pxPerMm), w, lw);
     }
   }
-  return canvas;
 }
 
-/** Slide the cached grid so its lines stay on the same times as the paper scrolls. */
-export function drawGrid(ctx: CanvasRenderingContext2D, grid: Canvas2D, l: PaperLayout): void {
+/**
+ * How far (whole device px) the grid canvas slides left so its lines stay on the same times as the
+ * paper scrolls.
+ */
+export function gridShift(l: PaperLayout): number {
   const gutterMm = l.gutter / l.pxPerMm;
   const phaseMm = (((msToMm(l.startMs, l.speed) - gutterMm) % MAJOR_MM) + MAJOR_MM) % MAJOR_MM;
-  ctx.drawImage(grid as CanvasImageSource, -Math.round(phaseMm * l.pxPerMm), 0);
+  return Math.round(phaseMm * l.pxPerMm);
 }
 
 /** Lead label and a 1 mV, 200 ms calibration pulse at the start of each row. */
@@ -152,14 +154,15 @@ export function traceWindow(
   if (!data || w.sampleRate <= 0) return joined;
   const pointMs = (w.step * 1000) / w.sampleRate;
   const n = Math.min(data.min.length, data.max.length);
-  const from = Math.max(0, Math.floor((fromMs - w.startMs) / pointMs) - 1);
-  const to = Math.min(n - 1, Math.ceil((toMs - w.startMs) / pointMs) + 1);
+  const t0 = firstPointMs(w);
+  const from = Math.max(0, Math.floor((fromMs - t0) / pointMs) - 1);
+  const to = Math.min(n - 1, Math.ceil((toMs - t0) / pointMs) + 1);
   const base = row * l.rowHeight + l.baseline;
   const k = (l.gain * l.pxPerMm) / 1000;
   const centre = w.step > 1 ? pointMs / 2 : 0;
   let started = joined;
   for (let i = from; i <= to; i++) {
-    const x = timeToX(l, w.startMs + i * pointMs + centre);
+    const x = timeToX(l, t0 + i * pointMs + centre);
     const yMin = base - data.min[i]! * k;
     if (started) ctx.lineTo(x, yMin);
     else {
@@ -276,16 +279,21 @@ export const overviewX = (o: OverviewScale, ms: number): number =>
 export const overviewTime = (o: OverviewScale, x: number): number =>
   o.width > 0 ? (x / o.width) * o.durationMs : 0;
 
-/** The overview's still part (trend and episodes), drawn once per size into an offscreen canvas. */
+/**
+ * The overview (trend and episodes), drawn once per size; the window box over it is an element
+ * moved by a transform, so scrolling does not redraw it.
+ */
 export function buildOverview(
+  canvas: HTMLCanvasElement,
   recording: EcgRecording,
   o: OverviewScale,
   dpr: number,
   baseline: string,
-): Canvas2D {
-  const canvas = makeCanvas(Math.max(1, o.width), Math.max(1, o.height));
-  const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | null;
-  if (!ctx) return canvas;
+): void {
+  canvas.width = Math.max(1, o.width);
+  canvas.height = Math.max(1, o.height);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
   ctx.fillStyle = '#fafafa';
   ctx.fillRect(0, 0, o.width, o.height);
   const band = EPISODE_BAND * dpr;
@@ -324,24 +332,4 @@ export function buildOverview(
     const w = Math.max(2 * dpr, overviewX(o, e.endMs) - x);
     ctx.fillRect(Math.floor(x), o.height - band, Math.ceil(w), band);
   }
-  return canvas;
-}
-
-/** The overview: its still part and the current window's box. */
-export function drawOverview(
-  ctx: CanvasRenderingContext2D,
-  still: Canvas2D,
-  o: OverviewScale,
-  startMs: number,
-  spanMs: number,
-  dpr: number,
-): void {
-  ctx.drawImage(still as CanvasImageSource, 0, 0);
-  const x = overviewX(o, startMs);
-  const w = Math.max(3 * dpr, overviewX(o, startMs + spanMs) - x);
-  ctx.fillStyle = 'rgba(22,104,220,0.18)';
-  ctx.fillRect(x, 0, w, o.height);
-  ctx.strokeStyle = '#1668dc';
-  ctx.lineWidth = Math.max(1, dpr);
-  ctx.strokeRect(Math.round(x) + 0.5, 0.5, Math.max(1, Math.round(w) - 1), o.height - 1);
 }

@@ -162,3 +162,13 @@ export function trendAt(
   if (trend.stepMs <= 0 || ms < 0) return null;
   return trend.bpm[Math.floor(ms / trend.stepMs)] ?? null;
 }
+
+/**
+ * The time of a window's first point, exact: the server aligns a window to whole points and
+ * writes its start in whole ms, so the sample index is recovered first (fs ≤ 1000 Hz: a sample
+ * is at least 1 ms, the ms rounding less than one).
+ */
+export function firstPointMs(w: { startMs: number; sampleRate: number }): number {
+  if (w.sampleRate <= 0) return w.startMs;
+  return (Math.round((w.startMs * w.sampleRate) / 1000) * 1000) / w.sampleRate;
+}

@@ -23,8 +23,7 @@ function loadPersisted(): PersistedCalibration {
   const saved = readJson<Partial<PersistedCalibration>>(ECG_CALIBRATION_KEY) ?? {};
   const value = saved.cssPxPerMm;
   return {
-    cssPxPerMm:
-      typeof value === 'number' && cssPxPerMmOf(value) === value ? value : null,
+    cssPxPerMm: typeof value === 'number' && cssPxPerMmOf(value) === value ? value : null,
     devicePixelRatio: typeof saved.devicePixelRatio === 'number' ? saved.devicePixelRatio : null,
     calibratedAt: typeof saved.calibratedAt === 'number' ? saved.calibratedAt : null,
   };
@@ -34,7 +33,11 @@ function loadPersisted(): PersistedCalibration {
 export const useEcgCalibrationStore = create<EcgCalibrationState>()((set) => ({
   ...loadPersisted(),
   setCalibration: (cssPxPerMm, devicePixelRatio) => {
-    const next = { cssPxPerMm: cssPxPerMmOf(cssPxPerMm), devicePixelRatio, calibratedAt: Date.now() };
+    const next = {
+      cssPxPerMm: cssPxPerMmOf(cssPxPerMm),
+      devicePixelRatio,
+      calibratedAt: Date.now(),
+    };
     writeJson(ECG_CALIBRATION_KEY, next);
     set(next);
   },

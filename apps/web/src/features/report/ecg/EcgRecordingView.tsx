@@ -7,7 +7,6 @@ import { DetailView } from '../../../shared/components/detail';
 import { EcgViewer, type CaliperMeasurement } from '../../../shared/ecg';
 import { localMessage } from '../../../shared/i18n';
 import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
-import { useAppStore } from '../../../shared/stores/app';
 import { REPORT_NS } from '../locales';
 import { ecgWindowFetcher, useEcgDetail } from './api';
 
@@ -37,7 +36,6 @@ export function EcgRecordingView({
 }: EcgRecordingViewProps) {
   const { t } = useTranslation(REPORT_NS);
   const { t: te } = useTranslation(DEVICE_ENUMS_NS);
-  const mobile = useAppStore((s) => s.device === 'mobile');
   const detail = useEcgDetail(measurementId);
   const fetchWindow = useMemo(() => ecgWindowFetcher(measurementId), [measurementId]);
   const r = detail.data;
@@ -83,7 +81,7 @@ export function EcgRecordingView({
   return (
     <div className="ecg-recording" style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <DetailView
-        column={mobile ? 1 : 3}
+        column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 }}
         size="small"
         sections={[
           {
@@ -144,7 +142,8 @@ export function EcgRecordingView({
               { label: t('ecg.beats'), value: String(a.beats) },
               {
                 label: t('ecg.episodes'),
-                value: a.episodes.length === 0 ? dash : t('ecg.episodeCount', { n: a.episodes.length }),
+                value:
+                  a.episodes.length === 0 ? dash : t('ecg.episodeCount', { n: a.episodes.length }),
               },
             ],
           },
