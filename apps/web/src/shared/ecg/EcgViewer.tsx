@@ -161,7 +161,7 @@ export function EcgViewer({
       (s, e, b, signal) => fetchRef.current(s, e, b, signal),
       { speed: initialSpeed, gain: initialGain, cssPxPerMm: cssPxPerMmOf(calibrated) },
       onFrame,
-      '60–100',
+      labelsRef.current.bpm.replace('{v}', '60–100'),
       initialStartMs,
     );
     engineRef.current = engine;
