@@ -518,7 +518,7 @@ export function EcgViewer({
         </span>
       </div>
 
-      <div className="ecg-readout" aria-live="polite">
+      <div className="ecg-readout">
         <span>
           {t('readout.offset')} <b ref={offsetText}>00:00:00</b>
         </span>
@@ -540,7 +540,7 @@ export function EcgViewer({
           </span>
         ) : null}
         {measurement ? (
-          <span className="ecg-readout-caliper" data-testid="ecg-caliper">
+          <span className="ecg-readout-caliper" data-testid="ecg-caliper" role="status">
             {t('caliper.result')} <b>{caliperLabel}</b>
           </span>
         ) : null}
@@ -549,7 +549,9 @@ export function EcgViewer({
             {t('readout.error', { msg: localMessage(status.error) })}
           </span>
         ) : status.loading ? (
-          <span className="ecg-readout-hint">{t('readout.loading')}</span>
+          <span className="ecg-readout-hint" role="status">
+            {t('readout.loading')}
+          </span>
         ) : null}
       </div>
 
@@ -615,7 +617,7 @@ export function EcgViewer({
         <canvas
           ref={paperRef}
           className={measuring ? 'ecg-paper-canvas ecg-measuring' : 'ecg-paper-canvas'}
-          role="img"
+          role="application"
           tabIndex={0}
           aria-label={ariaPaper}
           onKeyDown={onKeyDown}
