@@ -9,6 +9,7 @@ import * as m0008 from './0008_sign_notices.js';
 import * as m0009 from './0009_refresh_rotations.js';
 import * as m0010 from './0010_devices.js';
 import * as m0012 from './0012_device_imports.js';
+import * as m0015 from './0015_inspections.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0009_refresh_rotations': m0009,
   '0010_devices': m0010,
   '0012_device_imports': m0012,
+  '0015_inspections': m0015,
 };

@@ -1,4 +1,7 @@
 import type { Area } from '../../platform/area.js';
+import { REPORT_AUDIT_LABELS } from './audit-labels.js';
+import { reportDemo, reportDemoThroughApi } from './demo.js';
+import { inspectionRoutes } from './inspections/routes.js';
 
 /**
  * The report centre: the readings of each type (classified by versioned thresholds), their trends,
@@ -6,5 +9,8 @@ import type { Area } from '../../platform/area.js';
  */
 export const report: Area = {
   name: 'report',
-  routes: [],
+  routes: [inspectionRoutes],
+  audit: REPORT_AUDIT_LABELS,
+  demo: reportDemo,
+  demoThroughApi: reportDemoThroughApi,
 };
