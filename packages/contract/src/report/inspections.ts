@@ -297,13 +297,11 @@ export type InspectionItemInput = z.infer<typeof inspectionItemInputSchema>;
 /** A date (epoch ms of the China day's start, as the form's date picker sends it). */
 const dateField = (required: string) =>
   z.preprocess(
-    blankToUndefined,
-    fromNumberOrText(
-      z.coerce
-        .number({ error: (i) => (i.input === undefined ? required : '日期格式不正确') })
-        .int('日期格式不正确')
-        .min(0, '日期格式不正确'),
-    ),
+    numberInput,
+    z
+      .number({ error: (i) => (i.input === undefined ? required : '日期格式不正确') })
+      .int('日期格式不正确')
+      .min(0, '日期格式不正确'),
   );
 
 const reportFields = {

@@ -122,7 +122,9 @@ function itemText(item: Omit<InspectionItem, 'flag'> & { flag: InspectionItem['f
     item.code ? `${item.name} ${item.code}` : item.name,
     `${item.value}${item.unit ? ` ${item.unit}` : ''}${INSPECTION_FLAG_ARROWS[item.flag]}`,
     range ? `（${range}）` : '',
-  ].join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 interface Snapshot {
