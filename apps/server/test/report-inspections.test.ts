@@ -120,7 +120,11 @@ describe.each(databaseKinds)('lab reports API on %s', (kind) => {
   it('uploads a PDF and an image, checked by content, stored privately', async () => {
     const pdf = bodyOf<InspectionFile>(await upload(admin, '化验单.pdf', PDF, 'application/pdf'));
     expect(pdf.state).toBe(200);
-    expect(pdf.data).toMatchObject({ name: '化验单.pdf', mime: 'application/pdf', size: PDF.length });
+    expect(pdf.data).toMatchObject({
+      name: '化验单.pdf',
+      mime: 'application/pdf',
+      size: PDF.length,
+    });
     pdfId = pdf.data.id;
     // The name and the browser's type do not count: a PNG called .pdf is a PNG.
     const png = bodyOf<InspectionFile>(await upload(editor, 'photo.pdf', PNG, 'application/pdf'));
@@ -150,7 +154,12 @@ describe.each(databaseKinds)('lab reports API on %s', (kind) => {
 
   it('refuses a file that is not a PDF or an image by its content, and a viewer', async () => {
     const fake = bodyOf<FieldErrors>(
-      await upload(admin, 'report.pdf', Buffer.from('not a pdf at all, just text'), 'application/pdf'),
+      await upload(
+        admin,
+        'report.pdf',
+        Buffer.from('not a pdf at all, just text'),
+        'application/pdf',
+      ),
     );
     expect(fake.state).toBe(255);
     expect(errorsOf(fake)).toEqual([{ field: 'file', msg: InspectionMessages.fileBadType }]);
@@ -229,7 +238,9 @@ describe.each(databaseKinds)('lab reports API on %s', (kind) => {
         items: [{ name: '血沉', value: '120', low: '', high: '' }],
       }),
     );
-    const free = bodyOf<InspectionDetail>(await get(`${InspectionPaths.detail}?id=${noRange.data.id}`));
+    const free = bodyOf<InspectionDetail>(
+      await get(`${InspectionPaths.detail}?id=${noRange.data.id}`),
+    );
     expect(free.data.items[0]).toMatchObject({ value: 120, low: null, high: null, flag: 'normal' });
     await post(InspectionPaths.delete, { id: noRange.data.id });
   });
@@ -288,19 +299,30 @@ describe.each(databaseKinds)('lab reports API on %s', (kind) => {
     expect(errorsOf(future)).toEqual([
       { field: 'sampledAt', msg: InspectionMessages.dateInFuture },
     ]);
-    const noMember = bodyOf(await post(InspectionPaths.add, lipids([1, 1, 1, 1], { memberId: 99999 })));
+    const noMember = bodyOf(
+      await post(InspectionPaths.add, lipids([1, 1, 1, 1], { memberId: 99999 })),
+    );
     expect(errorsOf(noMember)).toEqual([
       { field: 'memberId', msg: InspectionMessages.memberNotFound },
     ]);
-    const strictId = bodyOf(await post(InspectionPaths.add, lipids([1, 1, 1, 1], { memberId: '1.0' })));
+    const strictId = bodyOf(
+      await post(InspectionPaths.add, lipids([1, 1, 1, 1], { memberId: '1.0' })),
+    );
     expect(strictId.state).toBe(255);
-    const taken = bodyOf(await post(InspectionPaths.add, lipids([1, 1, 1, 1], { fileIds: [pdfId] })));
+    const taken = bodyOf(
+      await post(InspectionPaths.add, lipids([1, 1, 1, 1], { fileIds: [pdfId] })),
+    );
     expect(errorsOf(taken)).toEqual([{ field: 'fileIds', msg: InspectionMessages.fileInUse }]);
     const tooMany = bodyOf(
-      await post(InspectionPaths.add, lipids([1, 1, 1, 1], { fileIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] })),
+      await post(
+        InspectionPaths.add,
+        lipids([1, 1, 1, 1], { fileIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] }),
+      ),
     );
     expect(JSON.stringify(tooMany)).toContain(InspectionMessages.tooManyFiles);
-    const long = bodyOf(await post(InspectionPaths.add, lipids([1, 1, 1, 1], { title: '长'.repeat(51) })));
+    const long = bodyOf(
+      await post(InspectionPaths.add, lipids([1, 1, 1, 1], { title: '长'.repeat(51) })),
+    );
     expect(JSON.stringify(long)).toContain('报告名称最多50个字符');
 
     expect(await t.db.selectFrom('inspections').select('id').execute()).toEqual(before);
@@ -337,7 +359,10 @@ describe.each(databaseKinds)('lab reports API on %s', (kind) => {
     expect(missing.state).toBe(255);
     expect(missing.msg).toBe(InspectionMessages.notFound);
     // Back to the high LDL for the list filters below.
-    await post(InspectionPaths.update, { id: reportId, ...lipids([5.0, 1.2, 4.1, 1.3], { fileIds: [pngId] }) });
+    await post(InspectionPaths.update, {
+      id: reportId,
+      ...lipids([5.0, 1.2, 4.1, 1.3], { fileIds: [pngId] }),
+    });
   });
 
   it('lists by member phone fragment or name, title, abnormal, report date; sorts by report date', async () => {
@@ -408,11 +433,15 @@ describe.each(databaseKinds)('lab reports API on %s', (kind) => {
     expect(bodyOf(await call(t, 'POST', InspectionPaths.add, { json: body })).state).toBe(266);
     expect(bodyOf(await get(InspectionPaths.list, outsider)).state).toBe(267);
     expect(bodyOf(await get(`${InspectionPaths.detail}?id=${reportId}`, outsider)).state).toBe(267);
-    expect(bodyOf(await get(`${InspectionPaths.memberOptions}?keyword=138`, outsider)).state).toBe(267);
+    expect(bodyOf(await get(`${InspectionPaths.memberOptions}?keyword=138`, outsider)).state).toBe(
+      267,
+    );
     expect(bodyOf(await get(InspectionPaths.list, viewer)).state).toBe(200);
     expect(bodyOf(await post(InspectionPaths.add, body, viewer)).state).toBe(267);
     expect(bodyOf(await post(InspectionPaths.add, body, editor)).state).toBe(267);
-    expect(bodyOf(await post(InspectionPaths.update, { id: reportId, ...body }, viewer)).state).toBe(267);
+    expect(
+      bodyOf(await post(InspectionPaths.update, { id: reportId, ...body }, viewer)).state,
+    ).toBe(267);
     expect(bodyOf(await post(InspectionPaths.delete, { id: reportId }, viewer)).state).toBe(267);
     expect(bodyOf(await post(InspectionPaths.delete, { id: reportId }, editor)).state).toBe(267);
     expect(bodyOf(await get(InspectionPaths.export, viewer)).state).toBe(267);
@@ -434,7 +463,9 @@ describe.each(databaseKinds)('lab reports API on %s', (kind) => {
       .where('inspection_id', '=', reportId)
       .execute();
     expect(items).toEqual([]);
-    expect(fs.existsSync(path.join(dataDir, 'uploads', ...file.storage_key.split('/')))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'uploads', ...file.storage_key.split('/')))).toBe(
+      false,
+    );
     expect(bodyOf(await post(InspectionPaths.delete, { id: 'x' })).state).toBe(255);
     const logs = await t.db
       .selectFrom('operation_logs')

@@ -59,7 +59,9 @@ describe('the flag of a lab value', () => {
 
 describe('the templates and the item schema', () => {
   it('has the four panels, each item a valid row once given a value', () => {
-    expect(INSPECTION_TEMPLATE_KEYS.map((k) => INSPECTION_TEMPLATES[k].items.map((i) => i.code))).toEqual([
+    expect(
+      INSPECTION_TEMPLATE_KEYS.map((k) => INSPECTION_TEMPLATES[k].items.map((i) => i.code)),
+    ).toEqual([
       ['TC', 'TG', 'LDL-C', 'HDL-C'],
       ['ALT', 'AST', 'GGT', 'ALP', 'TBIL', 'ALB'],
       ['Cr', 'BUN', 'UA', 'eGFR'],
@@ -78,7 +80,14 @@ describe('the templates and the item schema', () => {
       high: '',
       flag: 'normal',
     });
-    expect(parsed).toEqual({ name: '空腹血糖', code: '', value: 7.25, unit: '', low: 3.9, high: null });
+    expect(parsed).toEqual({
+      name: '空腹血糖',
+      code: '',
+      value: 7.25,
+      unit: '',
+      low: 3.9,
+      high: null,
+    });
     const reversed = inspectionItemInputSchema.safeParse({ name: 'x', value: 1, low: 2, high: 1 });
     expect(reversed.error?.issues[0]?.message).toBe(InspectionMessages.rangeReversed);
   });

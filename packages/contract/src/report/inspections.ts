@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { contentIdSchema, contentOptionalText, contentText, outOfRange } from '../content-fields.js';
-import { fromNumberOrText, idListSchema, idSchema } from '../ids.js';
+import {
+  contentIdSchema,
+  contentOptionalText,
+  contentText,
+  outOfRange,
+} from '../content-fields.js';
+import { idListSchema, idSchema } from '../ids.js';
 import {
   blankToUndefined,
   checkTimeRange,
@@ -355,7 +360,8 @@ const filters = {
   title: optionalText(INSPECTION_TITLE_MAX),
   /** true: reports with an item out of range; false: all items normal. */
   abnormal: z.preprocess(
-    (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : blankToUndefined(v)),
+    (v) =>
+      v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : blankToUndefined(v),
     z.boolean({ error: '异常筛选不正确' }).optional(),
   ),
   /** Report date from / to (epoch ms, inclusive). */

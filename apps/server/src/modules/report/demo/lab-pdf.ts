@@ -49,7 +49,9 @@ export function renderLabPdf(report: LabPdf): Promise<Buffer> {
   doc.fontSize(12).text(report.title, { align: 'center' }).moveDown(0.5);
   doc
     .fontSize(9)
-    .text(`姓名：${report.memberName}    采样日期：${date(report.sampledAt)}    报告日期：${date(report.reportedAt)}`)
+    .text(
+      `姓名：${report.memberName}    采样日期：${date(report.sampledAt)}    报告日期：${date(report.reportedAt)}`,
+    )
     .moveDown(0.5);
   const x = [36, 170, 240, 300];
   let y = doc.y;
@@ -59,7 +61,11 @@ export function renderLabPdf(report: LabPdf): Promise<Buffer> {
     y += 16;
   };
   row(['项目', '结果', '单位', '参考范围']);
-  doc.moveTo(36, y - 3).lineTo(384, y - 3).strokeColor('#888888').stroke();
+  doc
+    .moveTo(36, y - 3)
+    .lineTo(384, y - 3)
+    .strokeColor('#888888')
+    .stroke();
   for (const item of report.items) {
     row(
       [

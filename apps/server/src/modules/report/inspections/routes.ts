@@ -124,7 +124,10 @@ export const inspectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const file = await inspections.file(request.query.id);
       return reply
         .header('content-type', file.mime)
-        .header('content-disposition', contentDisposition(file.name).replace(/^attachment/, 'inline'))
+        .header(
+          'content-disposition',
+          contentDisposition(file.name).replace(/^attachment/, 'inline'),
+        )
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")

@@ -198,7 +198,9 @@ const EXPORT_COLUMNS: ExportColumn<InspectionDetail>[] = [
     header: '检验项目',
     value: (r) =>
       r.items
-        .map((i) => `${itemText(i)}${i.flag === 'normal' ? '' : ` ${INSPECTION_FLAG_LABELS[i.flag]}`}`)
+        .map(
+          (i) => `${itemText(i)}${i.flag === 'normal' ? '' : ` ${INSPECTION_FLAG_LABELS[i.flag]}`}`,
+        )
         .join('\n'),
     width: 60,
   },
@@ -447,18 +449,22 @@ export class InspectionService {
   }
 
   /** The export of the current filter (phones masked), each report with its items. */
-  async export(actor: Actor, query: InspectionExportQuery): Promise<AuditedExport<InspectionDetail>> {
+  async export(
+    actor: Actor,
+    query: InspectionExportQuery,
+  ): Promise<AuditedExport<InspectionDetail>> {
     const spec = await queryExport(
       this.ctx.db,
       this.repo.query(query),
       (r): InspectionDetail => ({ ...toInspection(r), items: [], files: [] }),
       {
-      actor,
-      module: AUDIT_MODULE,
-      title: '检验报告',
-      filter: query,
-      columns: EXPORT_COLUMNS,
-    });
+        actor,
+        module: AUDIT_MODULE,
+        title: '检验报告',
+        filter: query,
+        columns: EXPORT_COLUMNS,
+      },
+    );
     const repo = this.repo;
     async function* withItems(): AsyncIterable<InspectionDetail[]> {
       for await (const batch of spec.batches) {
