@@ -80,7 +80,7 @@ export async function seedInspections(db: Kysely<Database>, demo: DemoContext): 
     const template = INSPECTION_TEMPLATES[key];
     const items = demoItems(random, key, n % 3 === 0 ? 0.5 : 0.1);
     const sampledAt = today - random.int(1, 180) * demo.day;
-    const reportedAt = sampledAt + random.int(0, 2) * demo.day;
+    const reportedAt = Math.min(today, sampledAt + random.int(0, 2) * demo.day);
     const createdAt =
       Math.min(demo.now, reportedAt + random.int(1, 3) * demo.day) - random.int(0, 3_600_000);
     const { id } = await db
