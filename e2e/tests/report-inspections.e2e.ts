@@ -84,7 +84,7 @@ describe.runIf(run)('lab reports: a report from the lipid panel with a high LDL'
     await form.getByRole('button', { name: /查\s*询/ }).click();
     const row = rows(page).filter({ hasText: TITLE });
     await see(row);
-    expect(await rows(page).count()).toBe(1);
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(1);
     await see(row.getByText('↑ 偏高 1 项'));
     await see(row.getByText(member.phone));
     await screenshot(page, 'inspection-list');
@@ -97,7 +97,7 @@ describe.runIf(run)('lab reports: a report from the lipid panel with a high LDL'
     await see(ldl.getByText('↑ 偏高'));
     await see(ldl.getByText('≤ 3.4'));
     expect(await table.getByText('↑ 偏高').count()).toBe(1);
-    await see(page.getByTestId('inspection-image'));
+    await see(page.locator('.ant-drawer').getByTestId('inspection-image'));
     await screenshot(page, 'inspection-detail');
     expect(consoleErrors).toEqual([]);
     await context.close();

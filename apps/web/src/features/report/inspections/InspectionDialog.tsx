@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Button,
   DatePicker,
@@ -217,8 +217,10 @@ function FilesField({
 }) {
   const { t } = useTranslation(INSPECTION_NS);
   const [uploading, setUploading] = useState(0);
-  const [latest, setLatest] = useState(value);
-  if (latest !== value && uploading === 0) setLatest(value);
+  // Several uploads may finish one after another before the form renders again: each adds to
+  // the list as the previous one left it.
+  const latest = useRef(value);
+  latest.current = value;
   return (
     <Space direction="vertical" style={{ width: '100%' }} id={id}>
       {value.length > 0 && (
@@ -264,15 +266,12 @@ function FilesField({
           uploadInspectionFile(file as File)
             .then((result) => {
               onSuccess?.(result);
-              setLatest((current) => {
-                if (current.length >= INSPECTION_FILES_MAX) {
-                  toast.error(localMessage(InspectionMessages.tooManyFiles));
-                  return current;
-                }
-                const next = [...current, result];
-                onChange?.(next);
-                return next;
-              });
+              if (latest.current.length >= INSPECTION_FILES_MAX) {
+                toast.error(localMessage(InspectionMessages.tooManyFiles));
+                return;
+              }
+              latest.current = [...latest.current, result];
+              onChange?.(latest.current);
             })
             .catch((e: unknown) => onError?.(e as Error))
             .finally(() => setUploading((n) => n - 1));
@@ -305,7 +304,7 @@ function TemplateSelect({ form }: { form: FormInstance }) {
     <Select<InspectionTemplateKey>
       value={null as unknown as InspectionTemplateKey}
       placeholder={t('templatePlaceholder')}
-      aria-label={t('template')}
+      id="inspection-template"
       data-testid="inspection-template"
       options={INSPECTION_TEMPLATE_KEYS.map((k) => ({ value: k, label: t(`template_${k}`) }))}
       onChange={(key) => {
@@ -393,7 +392,7 @@ export function InspectionDialog({
                 }
               />
             </Form.Item>
-            <Form.Item label={t('template')}>
+            <Form.Item label={t('template')} htmlFor="inspection-template">
               <TemplateSelect form={form} />
             </Form.Item>
             <Form.Item name="title" label={t('reportTitle')} required>
