@@ -152,16 +152,18 @@ function ItemsEditor() {
     <Form.List name="items">
       {(fields, { add, remove }, { errors }) => (
         <div className="inspection-items">
-          <div className="inspection-items-row inspection-items-head" aria-hidden>
-            <span>{t('itemName')}</span>
-            <span>{t('itemCode')}</span>
-            <span>{t('value')}</span>
-            <span>{t('unit')}</span>
-            <span>{t('low')}</span>
-            <span>{t('high')}</span>
-            <span>{t('flag')}</span>
-            <span />
-          </div>
+          {fields.length > 0 && (
+            <div className="inspection-items-row inspection-items-head" aria-hidden>
+              <span>{t('itemName')}</span>
+              <span>{t('itemCode')}</span>
+              <span>{t('value')}</span>
+              <span>{t('unit')}</span>
+              <span>{t('low')}</span>
+              <span>{t('high')}</span>
+              <span>{t('flag')}</span>
+              <span />
+            </div>
+          )}
           {fields.map((field) => (
             <div key={field.key} className="inspection-items-row" data-testid="inspection-item-row">
               <Form.Item name={[field.name, 'name']} className="cell-name">
@@ -241,7 +243,7 @@ function FilesField({
                 danger
                 size="small"
                 icon={<DeleteOutlined />}
-                aria-label={`${t('removeFile')} ${f.name}`}
+                aria-label={t('removeFile')}
                 title={t('removeFile')}
                 onClick={() => onChange?.(value.filter((x) => x.id !== f.id))}
               />

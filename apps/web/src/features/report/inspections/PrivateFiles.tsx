@@ -64,7 +64,7 @@ export function PdfLink({ file }: { file: InspectionFile }) {
     <Button
       icon={<FilePdfOutlined />}
       onClick={() => openPdf(file)}
-      title={`${t('openPdf')}：${file.name}`}
+      title={t('openPdf')}
       className="inspection-pdf"
     >
       <Typography.Text ellipsis style={{ maxWidth: 180 }} translate="no">
