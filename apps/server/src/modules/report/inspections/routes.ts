@@ -94,12 +94,12 @@ export const inspectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     InspectionPaths.upload,
     {
-      // Uploading is part of adding or editing a report: the service checks either action.
-      config: { frontPath: PAGE },
+      // Uploading is part of adding or editing a report: either action lets it through.
+      config: { frontPath: PAGE, action: ['add', 'edit'] },
       schema: {
         tags: ['report-inspection'],
         summary:
-          '上传检验报告文件（multipart，字段 file；PDF/JPEG/PNG/WebP，按内容识别，≤ 10 MB；需新增或编辑权限）',
+          '上传检验报告文件（multipart，字段 file；PDF/JPEG/PNG/WebP，按内容识别，≤ 10 MB；新增或编辑权限）',
         consumes: ['multipart/form-data'],
         response: { 200: envelope(inspectionUploadResultSchema) },
       },
