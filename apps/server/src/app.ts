@@ -175,6 +175,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // Graceful shutdown: no new job is claimed and the running ones finish before the app closes.
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
+    await ctx.storage.close?.();
   });
 
   const routeTable = installRouteGuards(app, {

@@ -210,7 +210,7 @@ const CATALOGUE_DATA = [
         title: '预警配置',
         titleEn: 'Warning thresholds',
         entity: 'system/settings',
-        actions: ['edit'],
+        actions: ['edit', ['rejudge', '重新判定']],
       },
     ],
   },
@@ -569,6 +569,7 @@ const CATALOGUE_DATA = [
         path: '/report_list/ecg',
         title: '心电报告',
         titleEn: 'ECG',
+        entity: 'report/measurements',
         actions: ['export', ['handle', '处理']],
       },
       {
@@ -576,6 +577,7 @@ const CATALOGUE_DATA = [
         path: '/report_list/bp',
         title: '血压报告',
         titleEn: 'Blood pressure',
+        entity: 'report/measurements',
         actions: ['export', ['handle', '处理']],
       },
       {
@@ -583,6 +585,7 @@ const CATALOGUE_DATA = [
         path: '/report_list/bg',
         title: '血糖报告',
         titleEn: 'Glucose',
+        entity: 'report/measurements',
         actions: ['export', ['handle', '处理']],
       },
       {
@@ -590,6 +593,7 @@ const CATALOGUE_DATA = [
         path: '/report_list/chol',
         title: '总胆固醇报告',
         titleEn: 'Total cholesterol',
+        entity: 'report/measurements',
         actions: ['export', ['handle', '处理']],
       },
       {
@@ -597,6 +601,7 @@ const CATALOGUE_DATA = [
         path: '/report_list/ua',
         title: '尿酸报告',
         titleEn: 'Uric acid',
+        entity: 'report/measurements',
         actions: ['export', ['handle', '处理']],
       },
       {

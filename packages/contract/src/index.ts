@@ -41,4 +41,5 @@ export * from './device/codes.js';
 export * from './device/returns.js';
 export * from './device/imports.js';
 export * from './report/ecg.js';
+export * from './report/measurements.js';
 export * from './report/inspections.js';

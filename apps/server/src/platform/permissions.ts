@@ -213,6 +213,17 @@ export function assertHolds(
   frontPath: FrontPath,
   action?: AnyPageAction,
 ): void {
+  if (!holdsPage(request, frontPath, action)) throw new PermissionError();
+}
+
+/** Whether the request's operator holds the page (and action); see `assertHolds`. */
+export function holdsPage(
+  request: FastifyRequest,
+  frontPath: FrontPath,
+  action?: AnyPageAction,
+): boolean {
   const keys = requiredKeysOf({ frontPath, action }, `${request.method} ${request.url}`) ?? [];
-  if (!request.operator || !holdsAny(request.operator, keys)) throw new PermissionError();
+  return (
+    request.operator !== undefined && request.operator !== null && holdsAny(request.operator, keys)
+  );
 }

@@ -63,7 +63,9 @@ export class SettingsService {
     executor: Kysely<Database> = this.db,
   ): Promise<void> {
     const valueJson = JSON.stringify(value);
-    const at = this.now();
+    // Strictly later than the last save: a section's save time is its version (a reading's
+    // rule_version names the prewarning_set that judged it), so two saves never share one.
+    const at = Math.max(this.now(), (this.savedAt.get(section) ?? 0) + 1);
     await executor
       .insertInto('settings')
       .values({ section, value_json: valueJson, updated_at: at, updated_by: operatorId })

@@ -161,11 +161,21 @@ export function call(
   t: TestApp,
   method: 'GET' | 'POST',
   apiPath: string,
-  opts: { token?: string; form?: Record<string, string>; json?: unknown; ip?: string } = {},
+  opts: {
+    token?: string;
+    form?: Record<string, string>;
+    json?: unknown;
+    ip?: string;
+    /** The query string's values. */
+    query?: Record<string, unknown>;
+  } = {},
 ): Promise<LightMyRequestResponse> {
+  const query = opts.query
+    ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
+    : '';
   const request: InjectOptions = {
     method,
-    url: t.api(apiPath),
+    url: t.api(apiPath) + query,
     headers: opts.token ? bearer(opts.token) : {},
     remoteAddress: opts.ip ?? '127.0.0.1',
   };

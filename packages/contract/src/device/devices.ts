@@ -299,6 +299,8 @@ export const deviceReadingSchema = z.object({
   values: z.record(z.string(), z.unknown()),
   level: z.enum(['normal', 'warning', 'urgent']),
   /** The classification's words ("二级高血压"). */
+  /** The classification's key (normal, grade2, high, ...). */
+  category: z.string(),
   label: z.string(),
   createdAt: z.number().int(),
 });

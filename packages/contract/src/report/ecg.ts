@@ -149,7 +149,10 @@ export const ecgWindowSchema = z.object({
       max: z.array(z.number().int()),
     }),
   ),
-  /** R peaks in the window (ms from the recording's start), for snapping and beat marks. */
+  /**
+   * R peaks in the window (ms from the recording's start), for snapping and beat marks; empty when
+   * the window holds more beats than points (too dense to mark: the heart-rate trend shows them).
+   */
   beats: z.array(z.number().int()),
 });
 export type EcgWindow = z.infer<typeof ecgWindowSchema>;

@@ -816,6 +816,42 @@ export function classifyMeasurement(rules: PrewarningSet, m: Measurement): Class
 }
 
 /**
+ * What classifyMeasurement judges of a reading's values (as uploaded, or as stored on the row).
+ * Uric acid is judged by sex; a member of unknown sex by the stricter of the two limits.
+ */
+export function measurementOf(
+  type: MeasurementType,
+  values: Readonly<Record<string, unknown>>,
+  gender: string | null | undefined,
+  rules: PrewarningSet,
+): Measurement {
+  const num = (key: string) => Number(values[key]);
+  switch (type) {
+    case 'bp':
+      return { type, systolic: num('systolic'), diastolic: num('diastolic') };
+    case 'bg':
+      return {
+        type,
+        value: num('mmol'),
+        context: values.context as 'fasting' | 'postprandial' | 'random',
+      };
+    case 'chol':
+      return { type, value: num('mmol') };
+    case 'ua': {
+      const stricter = rules.ua.womenAbove <= rules.ua.menAbove ? 'female' : 'male';
+      const sex = gender === 'male' || gender === 'female' ? gender : stricter;
+      return { type, value: num('umol'), sex };
+    }
+    case 'ecg':
+      return {
+        type,
+        heartRate: typeof values.heartRate === 'number' ? values.heartRate : null,
+        arrhythmia: values.arrhythmia === true,
+      };
+  }
+}
+
+/**
  * The English of every label classifyMeasurement gives (a reading stores its Chinese label), keyed
  * by that label.
  */

@@ -9,6 +9,8 @@ import * as m0008 from './0008_sign_notices.js';
 import * as m0009 from './0009_refresh_rotations.js';
 import * as m0010 from './0010_devices.js';
 import * as m0012 from './0012_device_imports.js';
+import * as m0013 from './0013_rule_versions.js';
+import * as m0014 from './0014_ecg_analyses.js';
 import * as m0015 from './0015_inspections.js';
 
 /**
@@ -26,5 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0009_refresh_rotations': m0009,
   '0010_devices': m0010,
   '0012_device_imports': m0012,
+  '0013_rule_versions': m0013,
+  '0014_ecg_analyses': m0014,
   '0015_inspections': m0015,
 };

@@ -105,6 +105,8 @@ export interface MeasurementsTable {
   rule_version: number;
   handled_at: EpochMs | null;
   handled_by: string | null;
+  /** Added by 0013: what the handler wrote. */
+  handle_remark: Generated<string>;
   created_at: EpochMs;
 }
 

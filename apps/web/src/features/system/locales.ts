@@ -108,7 +108,30 @@ const zh = {
     fields: PAY_FIELD_LABELS,
   },
   warn: {
-    intro: '测量值按以下规则分级；达到“预警”或“紧急”级别时通知所选对象。数值单位见各表。',
+    intro:
+      '测量值按以下规则分级；达到“预警”或“紧急”级别时通知所选对象。数值单位见各表。每次保存生成新的规则版本，只用于之后上传的测量；已有记录保持原判定，需要时可用“重新判定”。',
+    versions: {
+      title: '规则版本',
+      number: '版本',
+      savedAt: '保存时间',
+      savedBy: '保存人',
+      readings: '判定记录数',
+      current: '当前',
+      defaults: '默认规则',
+      rejudge: '重新判定',
+      rejudgeTitle: '按当前规则重新判定',
+      rejudgeHint:
+        '用当前规则（v{{n}}）重新判定所选时间段的测量记录。结果有变化的记录改用当前版本；新变为异常的记录进入医生工作台，恢复正常的记录关闭未处理的预警。操作写入操作日志。',
+      types: '测量类型',
+      period: '测量时间',
+      typesRequired: '请选择测量类型',
+      periodRequired: '请选择时间范围',
+      dryRun: '试算',
+      confirm: '确认重新判定',
+      result:
+        '共 {{total}} 条记录，{{changed}} 条结果有变化（新增预警 {{raised}} 条，关闭预警 {{cleared}} 条）',
+      done: '已重新判定 {{total}} 条记录，其中 {{changed}} 条结果有变化',
+    },
     enabled: '启用规则',
     notify: '通知对象',
     level: '预警级别',
@@ -270,7 +293,29 @@ const en: typeof zh = {
   },
   warn: {
     intro:
-      'Measurements are graded by these rules; warning and urgent grades notify the chosen targets.',
+      'Measurements are graded by these rules; warning and urgent grades notify the chosen targets. Each save makes a new version of the rules, used for readings uploaded afterwards; stored readings keep how they were judged unless you re-judge them.',
+    versions: {
+      title: 'Rule versions',
+      number: 'Version',
+      savedAt: 'Saved at',
+      savedBy: 'Saved by',
+      readings: 'Readings judged',
+      current: 'Current',
+      defaults: 'Defaults',
+      rejudge: 'Re-judge',
+      rejudgeTitle: 'Re-judge by the current rules',
+      rejudgeHint:
+        'Judge the readings of the chosen period again by the current rules (v{{n}}). Readings judged differently take the current version; newly abnormal ones go to the doctor workbench, ones now normal have their open alerts closed. The operation log records it.',
+      types: 'Types',
+      period: 'Measured',
+      typesRequired: 'Choose the types',
+      periodRequired: 'Choose the period',
+      dryRun: 'Dry run',
+      confirm: 'Re-judge',
+      result:
+        '{{total}} readings, {{changed}} judged differently ({{raised}} alerts raised, {{cleared}} closed)',
+      done: 'Re-judged {{total}} readings, {{changed}} changed',
+    },
     enabled: 'Rule on',
     notify: 'Notify',
     level: 'Level',

@@ -189,6 +189,7 @@ export class DeviceService {
       measuredAt: Number(r.measured_at),
       values: fromDbJson<Record<string, unknown>>(r.values_json) ?? {},
       level: r.level,
+      category: r.category,
       label: r.label,
       createdAt: Number(r.created_at),
     }));

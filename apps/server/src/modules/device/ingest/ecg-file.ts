@@ -8,6 +8,15 @@ import { randomBytes } from 'node:crypto';
  */
 export const ECG_SAMPLE_BYTES = 2;
 
+/**
+ * The job kind the ingest API schedules, in the recording's transaction, for a stored recording of
+ * at least ECG_STORED_JOB_MIN_MS (ref: the measurement id): the report centre builds its analysis
+ * and min/max pyramids then (modules/report/ecg), out of the upload's way. Shorter recordings are
+ * analysed when first viewed (a few milliseconds).
+ */
+export const ECG_STORED_JOB = 'ecg.stored';
+export const ECG_STORED_JOB_MIN_MS = 120_000;
+
 /** "ecg/202611/<32 hex>.i16": unguessable and never reused (not served under /uploads). */
 export function newEcgKey(at: number): string {
   const d = new Date(at);

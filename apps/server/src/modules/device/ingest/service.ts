@@ -14,6 +14,7 @@ import {
   IngestPaths,
   State,
   classifyMeasurement,
+  measurementOf,
   ingestMeasurementSchema,
   ingestSigningText,
   prewarningSetSchema,
@@ -23,7 +24,6 @@ import {
   type IngestMeasurement,
   type IngestResult,
   type IntegralSet,
-  type Measurement,
   type PrewarningSet,
 } from '@health/contract';
 import type { Kysely } from 'kysely';
@@ -40,7 +40,7 @@ import { SmsRepo } from '../../system/sms-templates/repo.js';
 import { DevicesRepo } from '../devices/repo.js';
 import { secretContext } from '../devices/service.js';
 import { MeasurementsRepo } from '../measurements/repo.js';
-import { encodeEcgSamples, newEcgKey } from './ecg-file.js';
+import { ECG_STORED_JOB, ECG_STORED_JOB_MIN_MS, encodeEcgSamples, newEcgKey } from './ecg-file.js';
 import { IngestNoncesRepo } from './repo.js';
 import { ingestHmac, sha256Hex } from './signing.js';
 import { WARNING_SMS, warningParams } from './warning-sms.js';
@@ -185,7 +185,10 @@ export class IngestService {
         const members = new MembersRepo(trx);
         // Uric acid is judged by sex; other readings need the member only for a warning SMS.
         let member = reading.type === 'ua' ? await members.findRow(memberId!) : undefined;
-        const c = classifyMeasurement(rules, toMeasurement(reading, member?.gender, rules));
+        const c = classifyMeasurement(
+          rules,
+          measurementOf(reading.type, reading.values, member?.gender, rules),
+        );
         const measurements = new MeasurementsRepo(trx);
         const id = await measurements.insertNew({
           device_id: device.id,
@@ -204,19 +207,24 @@ export class IngestService {
           const first = await measurements.findByKey(device.id, reading.type, reading.measuredAt);
           return { id: Number(first!.id), level: first!.level, duplicate: true };
         }
-        if (reading.type === 'ecg')
+        if (reading.type === 'ecg') {
+          const durationMs = Math.round(
+            ((reading.values.samples[0] as unknown[]).length * 1000) / reading.values.sampleRate,
+          );
           await measurements.insertEcg({
             measurement_id: id,
             sample_rate: reading.values.sampleRate,
             leads_json: JSON.stringify(reading.values.leads),
             samples_per_lead: (reading.values.samples[0] as unknown[]).length,
-            duration_ms: Math.round(
-              ((reading.values.samples[0] as unknown[]).length * 1000) / reading.values.sampleRate,
-            ),
+            duration_ms: durationMs,
             storage_key: ecgKey!,
             heart_rate: reading.values.heartRate ?? null,
             arrhythmia: reading.values.arrhythmia ? 1 : 0,
           });
+          // A long recording's analysis is built by a job once this commits (ECG_STORED_JOB).
+          if (durationMs >= ECG_STORED_JOB_MIN_MS)
+            await this.ctx.jobs.schedule(ECG_STORED_JOB, id, at, trx);
+        }
         await new DevicesRepo(trx).recordUpload(device.id, Math.min(reading.measuredAt, at), {
           battery: reading.battery,
           firmware: reading.firmware,
@@ -542,32 +550,6 @@ class CappedToday {
       this.rules = rules;
     }
     this.members.add(memberId);
-  }
-}
-
-/**
- * What classifyMeasurement judges. Uric acid's limit depends on sex: a member whose sex is unknown
- * is judged by the stricter (lower) of the two limits, so a high value is never missed.
- */
-function toMeasurement(
-  m: IngestMeasurement,
-  gender: string | undefined,
-  rules: PrewarningSet,
-): Measurement {
-  switch (m.type) {
-    case 'bp':
-      return { type: 'bp', systolic: m.values.systolic, diastolic: m.values.diastolic };
-    case 'bg':
-      return { type: 'bg', value: m.values.mmol, context: m.values.context };
-    case 'chol':
-      return { type: 'chol', value: m.values.mmol };
-    case 'ua': {
-      const stricter = rules.ua.womenAbove <= rules.ua.menAbove ? 'female' : 'male';
-      const sex = gender === 'male' || gender === 'female' ? gender : stricter;
-      return { type: 'ua', value: m.values.umol, sex };
-    }
-    case 'ecg':
-      return { type: 'ecg', heartRate: m.values.heartRate, arrhythmia: m.values.arrhythmia };
   }
 }
 

@@ -1,10 +1,15 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { MeasurementExportQuery } from '@health/contract';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { containsText } from '../../../db/like.js';
 import { prepared } from '../../../db/prepared.js';
+import { whereCreatedBetween, whereMember } from '../../../platform/list-filters.js';
+import { applySort } from '../../../platform/pagination.js';
 import type {
   Database,
   EcgRecordingsTable,
   MeasurementAlertsTable,
   MeasurementsTable,
+  MeasurementLevelValue,
   MeasurementTypeValue,
 } from '../../../db/schema.js';
 
@@ -90,9 +95,231 @@ export class MeasurementsRepo {
   ofDevice(deviceId: number) {
     return this.db
       .selectFrom('measurements')
-      .select(['id', 'type', 'measured_at', 'values_json', 'level', 'label', 'created_at'])
+      .select([
+        'id',
+        'type',
+        'measured_at',
+        'values_json',
+        'level',
+        'category',
+        'label',
+        'created_at',
+      ])
       .where('device_id', '=', deviceId)
       .orderBy('measured_at', 'desc')
       .orderBy('id', 'desc');
+  }
+
+  /** Readings with their member, device and the number of the rules that judged them. */
+  private joined() {
+    return this.db
+      .selectFrom('measurements as ms')
+      .innerJoin('members as m', 'm.id', 'ms.member_id')
+      .innerJoin('devices as d', 'd.id', 'ms.device_id')
+      .leftJoin('prewarning_rule_versions as rv', 'rv.version', 'ms.rule_version')
+      .select([
+        'ms.id',
+        'ms.type',
+        'ms.member_id',
+        'ms.device_id',
+        'ms.measured_at',
+        'ms.values_json',
+        'ms.level',
+        'ms.category',
+        'ms.label',
+        'ms.rule_version',
+        'ms.handled_at',
+        'ms.handled_by',
+        'ms.handle_remark',
+        'm.name as member_name',
+        'm.phone as member_phone',
+        'd.serial as device_serial',
+        'rv.number as rule_number',
+      ]);
+  }
+
+  /** The report lists' filtered, sorted query (and their export's). */
+  reportQuery(query: MeasurementExportQuery) {
+    let q = this.joined().where('ms.type', '=', query.type);
+    q = whereMember(q, query, 'ms.member_id');
+    if (query.serial) q = q.where(containsText('d.serial', query.serial.toUpperCase()));
+    if (query.level) q = q.where('ms.level', '=', query.level);
+    if (query.handled === true) q = q.where('ms.handled_at', 'is not', null);
+    if (query.handled === false) q = q.where('ms.handled_at', 'is', null);
+    q = whereCreatedBetween(q, query, 'ms.measured_at');
+    return applySort(
+      q,
+      query,
+      { measuredAt: 'ms.measured_at' },
+      { field: 'measuredAt', order: 'descend' },
+      'ms.id',
+    );
+  }
+
+  /** The latest reading of a member of each type, with the counts of all and of abnormal ones. */
+  async memberSummary(memberId: number) {
+    const counts = await this.db
+      .selectFrom('measurements')
+      .select([
+        'type',
+        (eb) => eb.fn.countAll<number>().as('n'),
+        (eb) => eb.fn.sum<number>(sql`case when level = 'normal' then 0 else 1 end`).as('abnormal'),
+      ])
+      .where('member_id', '=', memberId)
+      .groupBy('type')
+      .execute();
+    const latest = await Promise.all(
+      counts.map((c) =>
+        this.joined()
+          .where('ms.member_id', '=', memberId)
+          .where('ms.type', '=', c.type)
+          .orderBy('ms.measured_at', 'desc')
+          .orderBy('ms.id', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+      ),
+    );
+    return counts.map((c, i) => ({ ...c, latest: latest[i] }));
+  }
+
+  /** A member's readings of a type in a period, newest first (the trend reads at most `limit`). */
+  series(
+    memberId: number,
+    type: MeasurementTypeValue,
+    range: { startTime?: number; endTime?: number },
+    limit: number,
+  ) {
+    let q = this.db
+      .selectFrom('measurements')
+      .select(['id', 'measured_at', 'values_json', 'level', 'label'])
+      .where('member_id', '=', memberId)
+      .where('type', '=', type);
+    q = whereCreatedBetween(q, range, 'measured_at');
+    return q.orderBy('measured_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** Mark readings of a type handled (those not handled yet); their alerts are handled too. */
+  async handle(
+    type: MeasurementTypeValue,
+    ids: readonly number[],
+    by: string,
+    remark: string,
+    at: number,
+  ): Promise<number[]> {
+    const open = await this.db
+      .selectFrom('measurements')
+      .select('id')
+      .where('type', '=', type)
+      .where('id', 'in', ids)
+      .where('handled_at', 'is', null)
+      .execute();
+    const handled = open.map((r) => Number(r.id));
+    if (handled.length === 0) return [];
+    await this.db
+      .updateTable('measurements')
+      .set({ handled_at: at, handled_by: by, handle_remark: remark })
+      .where('id', 'in', handled)
+      .where('handled_at', 'is', null)
+      .execute();
+    await this.db
+      .updateTable('measurement_alerts')
+      .set({ status: 'handled', handled_at: at, handled_by: by })
+      .where('measurement_id', 'in', handled)
+      .where('status', '!=', 'handled')
+      .execute();
+    return handled;
+  }
+
+  /** How many readings each version of the rules judged. */
+  countByRuleVersion() {
+    return this.db
+      .selectFrom('measurements')
+      .select(['rule_version', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('rule_version')
+      .execute();
+  }
+
+  countInPeriod(types: readonly MeasurementTypeValue[], from: number, to: number) {
+    return this.db
+      .selectFrom('measurements')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('type', 'in', types)
+      .where('measured_at', '>=', from)
+      .where('measured_at', '<=', to)
+      .executeTakeFirst();
+  }
+
+  /** A batch of a period's readings after `afterId`, in id order, with the member's gender. */
+  periodBatch(
+    types: readonly MeasurementTypeValue[],
+    from: number,
+    to: number,
+    afterId: number,
+    limit: number,
+  ) {
+    return this.db
+      .selectFrom('measurements as ms')
+      .innerJoin('members as m', 'm.id', 'ms.member_id')
+      .leftJoin('measurement_alerts as a', 'a.measurement_id', 'ms.id')
+      .select([
+        'ms.id',
+        'ms.type',
+        'ms.member_id',
+        'ms.values_json',
+        'ms.level',
+        'ms.category',
+        'ms.label',
+        'ms.rule_version',
+        'm.gender',
+        'a.status as alert_status',
+      ])
+      .where('ms.type', 'in', types)
+      .where('ms.measured_at', '>=', from)
+      .where('ms.measured_at', '<=', to)
+      .where('ms.id', '>', afterId)
+      .orderBy('ms.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** A reading judged again: its new level, words and the rules' version. */
+  async rejudge(
+    id: number,
+    judged: { level: MeasurementLevelValue; category: string; label: string; version: number },
+  ): Promise<void> {
+    await this.db
+      .updateTable('measurements')
+      .set({
+        level: judged.level,
+        category: judged.category,
+        label: judged.label,
+        rule_version: judged.version,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** An open or claimed alert of a reading judged normal again is closed. */
+  async closeAlert(measurementId: number, by: string, at: number): Promise<void> {
+    await this.db
+      .updateTable('measurement_alerts')
+      .set({ status: 'handled', handled_at: at, handled_by: by })
+      .where('measurement_id', '=', measurementId)
+      .where('status', '!=', 'handled')
+      .execute();
+  }
+
+  /** The unhandled alert of a reading judged abnormal again takes its new level and words. */
+  async updateOpenAlert(
+    measurementId: number,
+    level: 'warning' | 'urgent',
+    label: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable('measurement_alerts')
+      .set({ level, label })
+      .where('measurement_id', '=', measurementId)
+      .where('status', '!=', 'handled')
+      .execute();
   }
 }

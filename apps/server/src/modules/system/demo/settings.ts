@@ -3,6 +3,7 @@ import { SETTINGS_DEFAULTS, type SettingsSection, type SettingsValue } from '@he
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { Database } from '../../../db/schema.js';
 import type { DemoContext } from '../../../db/demo/context.js';
+import { RuleVersionsRepo } from '../../report/rules/repo.js';
 
 /**
  * Every settings section filled with sensible values, and the three payment channels with their
@@ -109,17 +110,16 @@ export async function seedSettings(
     .execute();
   const values = demoValues(doctors.map((d) => d.id));
   const by = admin?.id ?? null;
-  await db
-    .insertInto('settings')
-    .values(
-      Object.entries(values).map(([section, value]) => ({
-        section,
-        value_json: JSON.stringify(value),
-        updated_at: now - random.int(1, 20) * demo.day,
-        updated_by: by,
-      })),
-    )
-    .execute();
+  const rows = Object.entries(values).map(([section, value]) => ({
+    section,
+    value_json: JSON.stringify(value),
+    updated_at: now - random.int(1, 20) * demo.day,
+    updated_by: by,
+  }));
+  await db.insertInto('settings').values(rows).execute();
+  // The saved warning rules are a version of their own (v2; v1 is the defaults).
+  const rules = rows.find((r) => r.section === 'prewarning_set')!;
+  await new RuleVersionsRepo(db).record(rules.updated_at, rules.value_json, '超级管理员');
 
   const hex = (bytes: number) =>
     Array.from({ length: bytes }, () => random.int(0, 255).toString(16).padStart(2, '0')).join('');

@@ -19,6 +19,7 @@ import type { Actor } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ValidationError } from '../../../platform/errors.js';
 import { OperatorsRepo } from '../../authority/operators/repo.js';
+import { RuleVersionsRepo } from '../../report/rules/repo.js';
 
 /**
  * Settings sections (site_info … prewarning_set): read with their defaults, saved through the
@@ -69,6 +70,13 @@ export class SettingsSectionService {
           trx,
         );
         await this.ctx.settings.save(section, value, operatorId, trx);
+        // Every reading keeps the version of the rules that judged it: keep each version.
+        if (section === 'prewarning_set')
+          await new RuleVersionsRepo(trx).record(
+            this.ctx.settings.versionOf(section),
+            JSON.stringify(value),
+            actor.displayName,
+          );
       });
     } catch (err) {
       // The cache was written with the rolled-back value: read the truth again.

@@ -18,6 +18,7 @@ import { fetchLedger } from '../points/api';
 import { memberKeys, revealMemberIdNumber, revealMemberPhone, useMemberDetail } from './api';
 import { ContactsTable } from '../contacts/components/ContactsTable';
 import { MemberDevices } from './components/MemberDevices';
+import { MemberMeasurements } from './components/MemberMeasurements';
 import { MemberFormModal } from './components/MemberFormModal';
 import { AdjustPointsDialog, FreezeDialog, type MemberRef } from './components/ReasonDialogs';
 import { RevealText } from './components/RevealText';
@@ -183,7 +184,12 @@ export default function MemberDetailPage() {
       label: t('detail.tabDevices'),
       children: <MemberDevices memberId={m.id} />,
     },
-    // Measurements, reports and health tasks get their tabs here with their areas.
+    {
+      key: 'measurements',
+      label: t('detail.tabMeasurements'),
+      children: <MemberMeasurements memberId={m.id} />,
+    },
+    // Reports and health tasks get their tabs here with their areas.
   ];
 
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NOTIFY_TARGETS, WARNING_LEVELS, type MeasurementType } from '@health/contract';
 import { SettingsForm } from '../../../shared/components/settings-form';
 import { SYSTEM_NS } from '../locales';
+import { RuleVersions } from './RuleVersions';
 import './prewarning.css';
 
 type Path = (string | number)[];
@@ -424,14 +425,17 @@ function EcgCard() {
 export default function PrewarningSetPage() {
   const { t } = useTranslation(SYSTEM_NS);
   return (
-    <SettingsForm section="prewarning_set" formProps={{ layout: 'vertical' }}>
-      <Alert type="info" showIcon message={t('warn.intro')} style={{ marginBottom: 16 }} />
-      <div className="rule-cards">
-        <BpCard />
-        <BgCard />
-        <CholUaCards />
-        <EcgCard />
-      </div>
-    </SettingsForm>
+    <>
+      <SettingsForm section="prewarning_set" formProps={{ layout: 'vertical' }}>
+        <Alert type="info" showIcon message={t('warn.intro')} style={{ marginBottom: 16 }} />
+        <div className="rule-cards">
+          <BpCard />
+          <BgCard />
+          <CholUaCards />
+          <EcgCard />
+        </div>
+      </SettingsForm>
+      <RuleVersions />
+    </>
   );
 }

@@ -9,6 +9,8 @@ import { api } from '../../api/client';
 
 export const settingsKeys = {
   section: (section: SettingsSection) => ['settings', 'section', section] as const,
+  /** Queries that hang off a section and change when it is saved (预警配置's rule versions). */
+  dependents: (section: SettingsSection) => ['settings', 'dependents', section] as const,
 };
 
 export function fetchSettings<S extends SettingsSection>(section: S): Promise<SettingInfo<S>> {
@@ -29,6 +31,9 @@ export function useSaveSettings<S extends SettingsSection>(section: S) {
   return useMutation({
     mutationFn: (value: SettingsValue<S>) =>
       api.post<SettingInfo<S>>(SettingsPaths.update, { section, value }, { bodyType: 'json' }),
-    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.section(section), saved),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(settingsKeys.section(section), saved);
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.dependents(section) });
+    },
   });
 }

@@ -649,6 +649,20 @@ const texts: Record<string, string> = {
   心率: 'Heart rate',
   电量: 'Battery',
   导联: 'Leads',
+  // 报告中心
+  心电记录不存在: 'The ECG recording does not exist',
+  '心电数据文件缺失，请联系管理员': 'The ECG data file is missing; contact an administrator',
+  时间窗口不正确: 'The time window is not valid',
+  测量类型: 'Type',
+  预警级别: 'Level',
+  处理状态: 'Handling status',
+  处理说明: 'Remark',
+  开始时间: 'Start time',
+  结束时间: 'End time',
+  测量记录不存在: 'The reading does not exist',
+  所选记录均已处理: 'The chosen readings are all handled already',
+  趋势图只支持血压和血糖: 'Trends are drawn for blood pressure and glucose only',
+  时间范围: 'Period',
 };
 
 /** "Platform name" → "platform name" inside a sentence; "APP name", "H5 domain" stay. */
@@ -752,6 +766,16 @@ const templates: MessageTemplate[] = [
   [/^短信发送失败：(.+)$/, (r) => `The SMS was not sent: ${tryText(r!)}`],
   [/^已生成(\d+)个绑定码，批次号 (\S+)$/, (n, b) => `Generated ${n} binding codes, batch ${b}`],
   [/^已作废(\d+)个绑定码$/, (n) => `Voided ${n} binding codes`],
+  [/^已处理(\d+)条记录$/, (n) => `Handled ${n} readings`],
+  [
+    /^已重新判定(\d+)条记录，其中(\d+)条结果有变化$/,
+    (n, m) => `Re-judged ${n} readings; ${m} were judged differently`,
+  ],
+  [
+    /^该时间段的记录超过(\d+)条，请缩小时间范围$/,
+    (n) => `More than ${n} readings in this period; choose a shorter one`,
+  ],
+  [/^点数应为1到(\d+)之间的整数$/, (n) => `Points must be a whole number from 1 to ${n}`],
   [/^一次最多选择(\d+)个绑定码$/, (n) => `Select at most ${n} codes at once`],
   [/^调整数量的绝对值不能超过(\d+)$/, (n) => `The amount may be at most ${n} either way`],
   [/^连续签到奖励最多(\d+)条$/, (n) => `At most ${n} streak rewards`],

@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { EcgPaths, type EcgRecording, type EcgWindow } from '@health/contract';
+import { api } from '../../../shared/api/client';
+import { entityKeys } from '../../../shared/api/entity';
+import type { FetchWindow } from '../../../shared/ecg';
+
+/** Query keys of ECG recordings. */
+export const ecgKeys = entityKeys('report', 'ecg');
+
+/** One recording's facts and analysis (not its samples: the viewer loads windows). */
+export function useEcgDetail(id: number | null) {
+  return useQuery({
+    queryKey: [...ecgKeys.all, 'detail', id],
+    queryFn: ({ signal }) =>
+      api.get<EcgRecording>(EcgPaths.detail, { params: { id }, signal, silent: true }),
+    enabled: id !== null,
+    // A recording never changes once uploaded; its analysis neither.
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * The viewer's window loader for one recording: ecg/window at the viewer's resolution, aborted by
+ * the viewer when stale. Silent: the viewer shows a failed window itself, and does not toast for
+ * every tile it retries. Not cached by TanStack Query: the viewer keeps its own LRU of windows.
+ */
+export function ecgWindowFetcher(id: number): FetchWindow {
+  return (startMs, endMs, bins, signal) =>
+    api.get<EcgWindow>(EcgPaths.window, {
+      params: { id, startMs: Math.round(startMs), endMs: Math.round(endMs), bins },
+      signal,
+      silent: true,
+    });
+}
