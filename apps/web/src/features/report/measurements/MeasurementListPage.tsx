@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Button, Form, Input, Space, Tag, Tooltip, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   MEASUREMENT_LEVELS,
   REPORT_PAGE_OF_TYPE,
   ReportMeasurementPaths,
   formatDate,
+  parseId,
   measurementHandleRequestSchema,
   type MeasurementRow,
   type MeasurementType,
@@ -17,6 +19,7 @@ import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import { MeasurementLevel, readingSummary } from '../../../shared/measurements/reading';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 import { usePageActions } from '../../../shared/stores/permission';
+import { EcgRecordingDrawer } from '../ecg/EcgRecordingDrawer';
 import { fetchMeasurements, measurementKeys, useHandleMeasurements } from './api';
 import { REPORT_MEASUREMENTS_NS } from './locales';
 import { TrendDrawer } from './TrendDrawer';
@@ -38,6 +41,11 @@ export default function MeasurementListPage() {
   const canHandle = actions.includes('handle');
   const [handling, setHandling] = useState<{ ids: number[]; done?: () => void } | null>(null);
   const [trendOf, setTrendOf] = useState<MeasurementRow | null>(null);
+  // A link may open a recording at once (/report_list/ecg?recording=12, from the member detail).
+  const [searchParams] = useSearchParams();
+  const [recording, setRecording] = useState<number | null>(
+    () => parseId(searchParams.get('recording')) ?? null,
+  );
 
   const columns = useMemo<ListColumn<MeasurementRow>[]>(
     () => [
@@ -133,6 +141,11 @@ export default function MeasurementListPage() {
         fixed: 'right',
         render: (_: unknown, r) => (
           <Space size={0}>
+            {type === 'ecg' && (
+              <Button type="link" size="small" onClick={() => setRecording(r.id)}>
+                {t('viewEcg')}
+              </Button>
+            )}
             {(type === 'bp' || type === 'bg') && (
               <Button type="link" size="small" onClick={() => setTrendOf(r)}>
                 {t('trend')}
@@ -217,6 +230,9 @@ export default function MeasurementListPage() {
           member={trendOf ? { id: trendOf.memberId, name: trendOf.memberName } : null}
           onClose={() => setTrendOf(null)}
         />
+      )}
+      {type === 'ecg' && (
+        <EcgRecordingDrawer measurementId={recording} onClose={() => setRecording(null)} />
       )}
     </>
   );

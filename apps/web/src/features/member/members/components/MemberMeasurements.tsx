@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Card, Col, Empty, Row, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  PAGES,
   ReportMeasurementPaths,
   formatDate,
   type MeasurementRow,
@@ -15,6 +17,7 @@ import { api } from '../../../../shared/api/client';
 import { DEVICE_ENUMS_NS } from '../../../../shared/i18n/device-enums';
 import { MeasurementTrendChart } from '../../../../shared/measurements/MeasurementTrendChart';
 import { MeasurementLevel, readingSummary } from '../../../../shared/measurements/reading';
+import { isPermitted } from '../../../../shared/stores/permission';
 import { MEMBER_NS } from '../../locales';
 
 const DAY = 86_400_000;
@@ -152,6 +155,17 @@ function MemberHistory({ memberId, type }: { memberId: number; type: Measurement
           dataIndex: 'level',
           render: (_: unknown, r) => <MeasurementLevel reading={r} />,
         },
+        ...(type === 'ecg' && isPermitted(PAGES.reportEcg)
+          ? [
+              {
+                title: '',
+                key: 'open',
+                render: (_: unknown, r: MeasurementRow) => (
+                  <Link to={`${PAGES.reportEcg}?recording=${r.id}`}>{t('detail.openEcg')}</Link>
+                ),
+              },
+            ]
+          : []),
         {
           title: t('detail.measurementHandled'),
           dataIndex: 'handled',
