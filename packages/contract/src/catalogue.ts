@@ -609,6 +609,7 @@ const CATALOGUE_DATA = [
         path: '/report_list/inspection',
         title: '检验报告',
         titleEn: 'Lab reports',
+        entity: 'report/inspections',
         actions: ['add', 'edit', 'delete', 'export'],
       },
     ],

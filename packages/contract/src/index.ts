@@ -42,3 +42,4 @@ export * from './device/returns.js';
 export * from './device/imports.js';
 export * from './report/ecg.js';
 export * from './report/measurements.js';
+export * from './report/inspections.js';

@@ -30,8 +30,11 @@ export interface RouteAccessConfig {
   public?: boolean;
   /** The front path(s) the route serves, or ANY_OPERATOR. */
   frontPath?: FrontPath | typeof ANY_OPERATOR | readonly FrontPath[];
-  /** For anything beyond reading: the page action (add, edit, delete, export, reveal, ...). */
-  action?: AnyPageAction;
+  /**
+   * For anything beyond reading: the page action (add, edit, delete, export, reveal, ...), or
+   * several of which any one suffices (a lab report's file upload serves both add and edit).
+   */
+  action?: AnyPageAction | readonly AnyPageAction[];
   /**
    * Callable by a session that must still change its first password (user info, resources, the
    * password change itself). Every other route refuses such a session on the server.
@@ -75,12 +78,16 @@ export function requiredKeysOf(access: RouteAccessConfig, routeName: string): st
   }
   const pages = typeof frontPath === 'string' ? [frontPath] : [...frontPath];
   if (pages.length === 0) throw new Error(`${routeName}: config.frontPath is empty`);
-  return pages.map((page) => {
+  const actions: readonly AnyPageAction[] =
+    action === undefined ? [] : typeof action === 'string' ? [action] : action;
+  return pages.flatMap((page) => {
     if (!findPage(page)) throw new Error(`${routeName}: unknown front path ${page}`);
-    if (!action) return page;
-    const key = actionKey(page, action);
-    if (!isPermissionKey(key)) throw new Error(`${routeName}: ${page} has no action "${action}"`);
-    return key;
+    if (actions.length === 0) return [page];
+    return actions.map((a) => {
+      const key = actionKey(page, a);
+      if (!isPermissionKey(key)) throw new Error(`${routeName}: ${page} has no action "${a}"`);
+      return key;
+    });
   });
 }
 

@@ -11,6 +11,7 @@ import * as m0010 from './0010_devices.js';
 import * as m0012 from './0012_device_imports.js';
 import * as m0013 from './0013_rule_versions.js';
 import * as m0014 from './0014_ecg_analyses.js';
+import * as m0015 from './0015_inspections.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0012_device_imports': m0012,
   '0013_rule_versions': m0013,
   '0014_ecg_analyses': m0014,
+  '0015_inspections': m0015,
 };

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { EpochMs } from './common.js';
 
 /** Tables of the report centre (migrations 0013 onwards). */
@@ -26,7 +27,65 @@ export interface EcgAnalysesTable {
   analysed_at: EpochMs;
 }
 
+export type InspectionFlagValue = 'high' | 'low' | 'normal';
+export type InspectionFileMimeValue = 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/webp';
+
+/** Lab reports (检验报告, migration 0015). */
+export interface InspectionsTable {
+  id: Generated<number>;
+  member_id: number;
+  title: string;
+  hospital: string;
+  /** The China day's start of the sampling and of the report. */
+  sampled_at: EpochMs;
+  reported_at: EpochMs;
+  remark: string;
+  /** Items out of range (kept with the items, so the list filters without reading them). */
+  high_count: number;
+  low_count: number;
+  item_count: number;
+  created_by_id: number;
+  /** The operator's display name when it was entered. */
+  created_by: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/** The items of a lab report, in the report's order; `flag` computed from the range when saved. */
+export interface InspectionItemsTable {
+  id: Generated<number>;
+  inspection_id: number;
+  sort: number;
+  name: string;
+  code: string;
+  value: number;
+  unit: string;
+  low: number | null;
+  high: number | null;
+  flag: InspectionFlagValue;
+}
+
+/**
+ * A lab report's files, private (storage keys under `lab/`, never served under /uploads): uploaded
+ * first (inspection_id null), attached when a report is saved with them.
+ */
+export interface InspectionFilesTable {
+  id: Generated<number>;
+  inspection_id: number | null;
+  sort: number;
+  storage_key: string;
+  original_name: string;
+  mime: InspectionFileMimeValue;
+  size: number;
+  sha256: string;
+  operator_id: number;
+  created_at: EpochMs;
+}
+
 export interface ReportTables {
   prewarning_rule_versions: PrewarningRuleVersionsTable;
   ecg_analyses: EcgAnalysesTable;
+  inspections: InspectionsTable;
+  inspection_items: InspectionItemsTable;
+  inspection_files: InspectionFilesTable;
 }

@@ -1,5 +1,7 @@
 import type { Area } from '../../platform/area.js';
 import { REPORT_AUDIT_LABELS } from './audit-labels.js';
+import { reportDemo, reportDemoThroughApi } from './demo.js';
+import { inspectionRoutes } from './inspections/routes.js';
 import { reportMeasurementRoutes } from './measurements/routes.js';
 import { ruleVersionRoutes } from './rules/routes.js';
 import { ECG_STORED_JOB } from '../device/ingest/ecg-file.js';
@@ -12,11 +14,13 @@ import { EcgService } from './ecg/service.js';
  */
 export const report: Area = {
   name: 'report',
-  routes: [reportMeasurementRoutes, ruleVersionRoutes, ecgRoutes],
+  routes: [reportMeasurementRoutes, ruleVersionRoutes, ecgRoutes, inspectionRoutes],
   audit: REPORT_AUDIT_LABELS,
   jobs: (ctx) => {
     const ecg = new EcgService(ctx);
     // A long ECG recording was stored: its analysis and pyramids, before anyone opens it.
     return { [ECG_STORED_JOB]: (job) => ecg.analyseStored(job.refId) };
   },
+  demo: reportDemo,
+  demoThroughApi: reportDemoThroughApi,
 };

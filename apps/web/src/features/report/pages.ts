@@ -10,4 +10,5 @@ export const REPORT_PAGES: PageSlice = {
   [PAGES.reportBg]: { load: measurements },
   [PAGES.reportChol]: { load: measurements },
   [PAGES.reportUa]: { load: measurements },
+  [PAGES.reportInspection]: { load: () => import('./inspections/InspectionListPage') },
 };

@@ -418,11 +418,14 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * GET a file (an export) with the bearer token and save it. A JSON answer is an envelope: its
+ * GET a file with the bearer token: its bytes and its name. A JSON answer is an envelope: its
  * failure is handled exactly like `request` (toast, 266 refresh-and-retry or log-out, 267) and
- * rejects with an ApiError. Resolves with the saved file name.
+ * rejects with an ApiError. Private files (a lab report's PDF) are read this way, never by a link.
  */
-export async function download(path: string, opts: DownloadOptions = {}): Promise<string> {
+export async function fetchBlob(
+  path: string,
+  opts: DownloadOptions = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
   const sentToken = useUserStore.getState().token;
   if (!sentToken) throw new ApiError('aborted', State.SESSION_INVALID, '');
   let answer: Awaited<ReturnType<typeof fetchFile>>;
@@ -441,11 +444,7 @@ export async function download(path: string, opts: DownloadOptions = {}): Promis
     error.handled = true;
     throw error;
   }
-  if ('blob' in answer) {
-    const fileName = answer.fileName ?? opts.fileName ?? 'export.xlsx';
-    saveBlob(answer.blob, fileName);
-    return fileName;
-  }
+  if ('blob' in answer) return answer;
   const { state, msg, data } = answer;
   const error = new ApiError('state', state, msg, fieldErrorsOf(data), data);
   if (state === State.SESSION_INVALID) endSession('invalid', msg || i18n.t('api.sessionInvalid'));
@@ -455,6 +454,17 @@ export async function download(path: string, opts: DownloadOptions = {}): Promis
   else showError(msg || i18n.t('api.errorState', { state }));
   error.handled = true;
   throw error;
+}
+
+/**
+ * GET a file (an export) with the bearer token and save it (failures as `fetchBlob`). Resolves
+ * with the saved file name.
+ */
+export async function download(path: string, opts: DownloadOptions = {}): Promise<string> {
+  const answer = await fetchBlob(path, opts);
+  const fileName = answer.fileName ?? opts.fileName ?? 'export.xlsx';
+  saveBlob(answer.blob, fileName);
+  return fileName;
 }
 
 /** Shorthands resolving to data. */
