@@ -455,6 +455,15 @@ export class ViewerEngine {
       loading,
       error,
     });
+
+    // Benchmark hook (bench/ecg-viewer.ts installs it): absent in use, one property read a frame.
+    const probe = (globalThis as { __ecgFrameProbe?: (startMs: number, drawn: boolean) => void })
+      .__ecgFrameProbe;
+    if (probe)
+      probe(
+        this.startMs,
+        visible.every((r) => this.cache.has(r.key)),
+      );
   }
 
   /** The window's box on the overview, in whole device pixels, moved only when it changes. */
