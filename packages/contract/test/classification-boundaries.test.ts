@@ -14,7 +14,7 @@ import {
  * an operator could save (generated, then kept only when 预警配置 would accept them).
  */
 
-const clone = (r: PrewarningSet): PrewarningSet => structuredClone(r);
+const clone = (r: PrewarningSet): PrewarningSet => JSON.parse(JSON.stringify(r)) as PrewarningSet;
 
 /** Consistent BP thresholds: hypotension < grade 1 < grade 2 < grade 3 on each side. */
 const bpRules = fc
