@@ -148,6 +148,8 @@ async function firstDrawn(page: Page, since: number, from?: number): Promise<Pro
 }
 
 interface Result {
+  /** The app loaded on the ECG list: a click on 查看心电 → the strip drawn. */
+  listOpenMs: number;
   openMs: number;
   /** From the viewer's first frame (mounted, detail loaded, nothing drawn yet) to the strip drawn. */
   mountedToDrawnMs: number;
@@ -163,8 +165,22 @@ interface Result {
   windowP99: number;
 }
 
-async function measure(page: Page, id: number, rand: () => number): Promise<Result> {
-  // Open: navigation start (performance.now() = 0) → the first frame drawn.
+async function measure(
+  page: Page,
+  id: number,
+  serial: string,
+  rand: () => number,
+): Promise<Result> {
+  // Open from the list, as a doctor does: the app is loaded, a click opens the recording.
+  await page.goto(`/report_list/ecg?serial=${serial}`);
+  const row = page.locator(`.ant-table-row[data-row-key="${id}"]`);
+  await row.waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(500);
+  const clickedAt = await page.evaluate(() => performance.now());
+  await row.getByRole('button', { name: '查看心电' }).click();
+  const fromList = await firstDrawn(page, clickedAt);
+
+  // Open by URL: navigation start (performance.now() = 0) → the first frame drawn.
   await page.goto(`/report_list/ecg?recording=${id}`);
   const opened = await firstDrawn(page, 0);
   const mountedAt = await page.evaluate(
@@ -248,6 +264,7 @@ async function measure(page: Page, id: number, rand: () => number): Promise<Resu
   const period = 1000 / 60;
   const dropped = deltas.reduce((n, d) => n + Math.max(0, Math.round(d / period) - 1), 0);
   return {
+    listOpenMs: fromList.t - clickedAt,
     openMs: opened.t,
     mountedToDrawnMs: opened.t - mountedAt,
     jumpMs,
@@ -330,14 +347,14 @@ try {
   await page.waitForURL(/\/sysset_home\/basic|\/$/);
 
   const results: Result[] = [];
-  for (const [name, id] of [
-    ['24 h', long.id],
-    ['10 s', short.id],
+  for (const [name, id, serial] of [
+    ['24 h', long.id, longDevice.serial],
+    ['10 s', short.id, shortDevice.serial],
   ] as const) {
     console.log(
       `measuring the ${name} recording (${id}): open, ${JUMPS} jumps, ${seconds(SCROLL_MS)} scroll…`,
     );
-    results.push(await measure(page, id, rand));
+    results.push(await measure(page, id, serial, rand));
   }
   const [a, b] = results as [Result, Result];
 
@@ -354,12 +371,14 @@ try {
       : `${ms(percentile(r.jumpMs, 50))} (max ${ms(Math.max(...r.jumpMs))})`;
   const rows: [string, string, string, string, string][] = [
     [
-      'open: navigate → strip drawn',
-      ms(a.openMs),
-      ms(b.openMs),
+      'open from the list: click 查看心电 → strip drawn',
+      ms(a.listOpenMs),
+      ms(b.listOpenMs),
       `${TARGET.openMs} ms`,
-      verdict([a.openMs, b.openMs], (v) => v <= TARGET.openMs),
+      verdict([a.listOpenMs, b.listOpenMs], (v) => v <= TARGET.openMs),
     ],
+    // A page load by URL starts the whole app (session, shell, chunks): shown, not the target.
+    ['open by URL: navigation → strip drawn (app start)', ms(a.openMs), ms(b.openMs), '', ''],
     [
       'open: viewer first frame → strip drawn',
       ms(a.mountedToDrawnMs),

@@ -44,7 +44,7 @@ describe.runIf(run)('lab reports: a report from the lipid panel with a high LDL'
     await dialog.getByLabel('会员').fill(member.name);
     await page
       .locator('.ant-select-dropdown:visible')
-      .getByText(`${member.name} ${member.phone}`)
+      .getByText(`${member.name}（${member.phone}）`)
       .first()
       .click();
     await dialog.getByLabel('常用模板').click();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
 import {
@@ -11,6 +11,7 @@ import {
 import { CanvasRenderer } from 'echarts/renderers';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type MeasurementTrend, type PrewarningSet } from '@health/contract';
+import { useEchart } from '../hooks/use-echart';
 import { registerBilingualLocale } from '../i18n';
 import { DEVICE_ENUMS_NS } from '../i18n/device-enums';
 
@@ -117,7 +118,6 @@ export function MeasurementTrendChart({
   const { t, i18n } = useTranslation(TREND_NS);
   const { t: te } = useTranslation(DEVICE_ENUMS_NS);
   const english = i18n.language.startsWith('en');
-  const ref = useRef<HTMLDivElement>(null);
 
   const option = useMemo(() => {
     const at = (p: MeasurementTrend['points'][number]) => p.measuredAt;
@@ -188,23 +188,9 @@ export function MeasurementTrendChart({
     };
   }, [trend, t]);
 
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const chart = echarts.init(el);
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      chart.dispose();
-    };
-  }, []);
-
-  useEffect(() => {
-    const el = ref.current;
-    const chart = el ? echarts.getInstanceByDom(el) : undefined;
-    chart?.setOption(
-      {
+  const ref = useEchart(
+    useMemo(
+      () => ({
         animation: false,
         color: ['#1677ff', '#13c2c2', '#722ed1'],
         grid: { left: 8, right: 24, top: 40, bottom: 8, containLabel: true },
@@ -219,10 +205,10 @@ export function MeasurementTrendChart({
         },
         xAxis: { type: 'time' },
         ...option,
-      },
-      true,
-    );
-  }, [option, english, te]);
+      }),
+      [option, english, te],
+    ),
+  );
 
   const name = trend.memberName;
   return (

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Select, Spin, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +15,7 @@ import {
 } from '@health/contract';
 import { FormDialog, type DialogCallbacks } from '../../../shared/components/form-dialog';
 import { toast } from '../../../shared/feedback/feedback';
+import { MemberPicker } from '../../../shared/components/MemberPicker';
 import { useDeviceModelOptions } from '../models/api';
 import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import { DEVICE_NS } from '../locales';
@@ -81,29 +81,6 @@ export function DeviceDialog({
   );
 }
 
-/** A member picked by phone prefix or name (members in good standing; phones masked). */
-function MemberPicker(props: { value?: number; onChange?: (id: number) => void; id?: string }) {
-  const { t } = useTranslation(DEVICE_NS);
-  const [keyword, setKeyword] = useState('');
-  const options = useDeviceMemberOptions(keyword);
-  return (
-    <Select
-      id={props.id}
-      showSearch
-      value={props.value}
-      onChange={props.onChange}
-      filterOption={false}
-      onSearch={(v) => setKeyword(v.trim())}
-      placeholder={t('device.memberSearch')}
-      notFoundContent={options.isFetching ? <Spin size="small" /> : undefined}
-      options={(options.data ?? []).map((m) => ({
-        value: m.id,
-        label: `${m.name}（${m.phone}）`,
-      }))}
-    />
-  );
-}
-
 /** One step of a device's lifecycle: the member for bind and lend, the reason where it is asked. */
 export function TransitionDialog({
   device,
@@ -150,7 +127,10 @@ export function TransitionDialog({
     >
       {needsMember && (
         <Form.Item name="memberId" label={t('device.memberPick')} required>
-          <MemberPicker />
+          <MemberPicker
+            useOptions={useDeviceMemberOptions}
+            placeholder={t('device.memberSearch')}
+          />
         </Form.Item>
       )}
       <Form.Item
@@ -206,7 +186,7 @@ export function CodeBindDialog({
         <Input placeholder="ABCD-EFGH-JKMN" />
       </Form.Item>
       <Form.Item name="memberId" label={t('device.memberPick')} required>
-        <MemberPicker />
+        <MemberPicker useOptions={useDeviceMemberOptions} placeholder={t('device.memberSearch')} />
       </Form.Item>
     </FormDialog>
   );

@@ -7,7 +7,6 @@ import {
   Modal,
   Select,
   Space,
-  Spin,
   Typography,
   Upload,
   type FormInstance,
@@ -35,6 +34,7 @@ import {
   type InspectionTemplateKey,
 } from '@health/contract';
 import { FormDialog, type DialogCallbacks } from '../../../shared/components/form-dialog';
+import { MemberPicker } from '../../../shared/components/MemberPicker';
 import { toast } from '../../../shared/feedback/feedback';
 import { localMessage } from '../../../shared/i18n/messages';
 import { useAppStore } from '../../../shared/stores/app';
@@ -102,38 +102,6 @@ const templateRows = (key: InspectionTemplateKey): ItemRow[] =>
   }));
 
 const emptyRow = (): ItemRow => ({ name: '', code: '', value: '', unit: '', low: '', high: '' });
-
-/** A member picked by phone prefix or name (members in good standing; phones masked). */
-function MemberPicker(props: {
-  value?: number;
-  onChange?: (id: number) => void;
-  id?: string;
-  initial?: { id: number; name: string; phone: string };
-}) {
-  const { t } = useTranslation(INSPECTION_NS);
-  const [keyword, setKeyword] = useState('');
-  const options = useInspectionMemberOptions(keyword);
-  const found = (options.data ?? []).map((m) => ({ value: m.id, label: `${m.name} ${m.phone}` }));
-  const initial = props.initial;
-  const all =
-    initial && !found.some((o) => o.value === initial.id)
-      ? [{ value: initial.id, label: `${initial.name} ${initial.phone}` }, ...found]
-      : found;
-  return (
-    <Select
-      id={props.id}
-      showSearch
-      value={props.value}
-      onChange={props.onChange}
-      filterOption={false}
-      onSearch={(v) => setKeyword(v.trim())}
-      placeholder={t('memberSearch')}
-      notFoundContent={options.isFetching ? <Spin size="small" /> : undefined}
-      options={all}
-      data-testid="inspection-member"
-    />
-  );
-}
 
 /** The live flag of row `index`, from the same function the server uses. */
 function RowFlag({ index }: { index: number }) {
@@ -387,6 +355,9 @@ export function InspectionDialog({
           <div className="inspection-form-grid">
             <Form.Item name="memberId" label={t('member')} required>
               <MemberPicker
+                useOptions={useInspectionMemberOptions}
+                placeholder={t('memberSearch')}
+                data-testid="inspection-member"
                 initial={
                   report
                     ? { id: report.memberId, name: report.memberName, phone: report.memberPhone }

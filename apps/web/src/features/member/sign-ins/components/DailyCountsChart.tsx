@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart } from 'echarts/charts';
 import { GridSimpleComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useEchart } from '../../../../shared/hooks/use-echart';
 
 // Tree-shaken ECharts: bars, a simple grid, the tooltip and the canvas renderer.
 echarts.use([BarChart, GridSimpleComponent, TooltipComponent, CanvasRenderer]);
@@ -19,37 +20,18 @@ export default function DailyCountsChart({
   dateLabel: string;
   countLabel: string;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const chart = echarts.init(el);
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      chart.dispose();
-    };
-  }, []);
-
-  useEffect(() => {
-    const el = ref.current;
-    const chart = el ? echarts.getInstanceByDom(el) : undefined;
-    chart?.setOption(
-      {
-        color: ['#1890ff'],
-        grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
-        tooltip: { trigger: 'axis' },
-        xAxis: { type: 'category', data: list.map((d) => d.date.slice(5)) },
-        yAxis: { type: 'value', minInterval: 1 },
-        series: [
-          { name: countLabel, type: 'bar', barMaxWidth: 24, data: list.map((d) => d.count) },
-        ],
-      },
-      true,
-    );
-  }, [list, countLabel]);
+  const option = useMemo(
+    () => ({
+      color: ['#1890ff'],
+      grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+      tooltip: { trigger: 'axis' },
+      xAxis: { type: 'category', data: list.map((d) => d.date.slice(5)) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [{ name: countLabel, type: 'bar', barMaxWidth: 24, data: list.map((d) => d.count) }],
+    }),
+    [list, countLabel],
+  );
+  const ref = useEchart(option);
 
   return (
     <figure style={{ margin: 0 }}>

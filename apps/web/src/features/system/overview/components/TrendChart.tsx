@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
 import { GridSimpleComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useEchart } from '../../../../shared/hooks/use-echart';
 import type { TrendSeries } from '../trend';
 
 // Tree-shaken ECharts: the line chart, a simple grid and the canvas renderer. Legend and hover
@@ -39,15 +40,26 @@ export default function TrendChart({
   label: string;
   dateLabel: string;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<Hover | null>(null);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const chart = echarts.init(el);
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(el);
+  const option = useMemo(
+    () => ({
+      color: SERIES_COLORS,
+      grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+      xAxis: { type: 'category', boundaryGap: false, data: dates.map((d) => d.slice(5)) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: series.map((s) => ({
+        name: s.name,
+        type: 'line',
+        smooth: true,
+        showSymbol: true,
+        symbolSize: 6,
+        data: s.values,
+      })),
+    }),
+    [dates, series],
+  );
+  // The hover read-out: the day under the pointer, from the chart's own coordinates.
+  const ref = useEchart(option, (chart) => {
     const zr = chart.getZr();
     zr.on('mousemove', (e) => {
       const point = [e.offsetX, e.offsetY];
@@ -60,33 +72,7 @@ export default function TrendChart({
       setHover(index >= 0 ? { index, x: e.offsetX, y: e.offsetY } : null);
     });
     zr.on('globalout', () => setHover(null));
-    return () => {
-      observer.disconnect();
-      chart.dispose();
-    };
-  }, []);
-
-  useEffect(() => {
-    const el = ref.current;
-    const chart = el ? echarts.getInstanceByDom(el) : undefined;
-    chart?.setOption(
-      {
-        color: SERIES_COLORS,
-        grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
-        xAxis: { type: 'category', boundaryGap: false, data: dates.map((d) => d.slice(5)) },
-        yAxis: { type: 'value', minInterval: 1 },
-        series: series.map((s) => ({
-          name: s.name,
-          type: 'line',
-          smooth: true,
-          showSymbol: true,
-          symbolSize: 6,
-          data: s.values,
-        })),
-      },
-      true,
-    );
-  }, [dates, series]);
+  });
 
   const hovered = hover && hover.index < dates.length ? hover : null;
   return (

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Select, Spin } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+
+export interface MemberOption {
+  id: number;
+  name: string;
+  /** Masked. */
+  phone: string;
+}
+
+/**
+ * A member picked by phone prefix or name, searched on the server as the operator types (a form
+ * control: `value` / `onChange` from Form.Item). Each page passes the options query its own
+ * endpoint answers (the page's permission decides who may search), and `initial` keeps the
+ * member already chosen on an edited record in the list.
+ */
+export function MemberPicker(props: {
+  value?: number;
+  onChange?: (id: number) => void;
+  id?: string;
+  useOptions: (keyword: string) => UseQueryResult<MemberOption[]>;
+  placeholder: string;
+  initial?: MemberOption;
+  'data-testid'?: string;
+}) {
+  const [keyword, setKeyword] = useState('');
+  const options = props.useOptions(keyword);
+  const label = (m: MemberOption) => `${m.name}（${m.phone}）`;
+  const found = (options.data ?? []).map((m) => ({ value: m.id, label: label(m) }));
+  const { initial } = props;
+  return (
+    <Select
+      id={props.id}
+      showSearch
+      value={props.value}
+      onChange={props.onChange}
+      filterOption={false}
+      onSearch={(v) => setKeyword(v.trim())}
+      placeholder={props.placeholder}
+      notFoundContent={options.isFetching ? <Spin size="small" /> : undefined}
+      options={
+        initial && !found.some((o) => o.value === initial.id)
+          ? [{ value: initial.id, label: label(initial) }, ...found]
+          : found
+      }
+      data-testid={props['data-testid']}
+    />
+  );
+}
