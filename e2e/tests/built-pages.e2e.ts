@@ -42,10 +42,11 @@ describe.runIf(run)('only built pages are offered', () => {
         .toBe(`${title} - 居家健康服务平台`);
       expect(await page.getByText(NOT_FOUND).count(), frontPath).toBe(0);
     }
-    // No top tab of an area still to come (报告中心, 数字大屏, ...); 设备中心 has landed.
+    // No top tab of an area still to come (健康管理, 数字大屏, ...); 报告中心 has landed.
     const top = await page.getByRole('navigation', { name: '顶部导航' }).innerText();
     expect(top).toContain('设备中心');
-    expect(top).not.toContain('报告中心');
+    expect(top).toContain('报告中心');
+    expect(top).not.toContain('健康管理');
     expect(top).not.toContain('数字大屏');
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -60,7 +61,8 @@ describe.runIf(run)('only built pages are offered', () => {
     const titles = (await page.locator('.ant-tree-title').allTextContents()).map((t) => t.trim());
     expect(titles).toContain('会员列表');
     expect(titles).toContain('设备列表');
-    for (const title of ['积分商城', '医生工作台', '数字大屏', '检验报告']) {
+    expect(titles).toContain('检验报告');
+    for (const title of ['积分商城', '医生工作台', '数字大屏']) {
       expect(titles, title).not.toContain(title);
     }
     await screenshot(page, 'built-group-editor');

@@ -239,7 +239,8 @@ describe.runIf(run)('the English UI', () => {
     expect(problems).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await context.close();
-  });
+    // Every built page, one after another: the time grows with each area that lands.
+  }, 180_000);
 
   it('on a 375 px phone in English: no Chinese outside data and nothing cut off', async () => {
     const { page, context, consoleErrors } = await newPage(suite.browser, suite.server.url, {
