@@ -19,6 +19,12 @@ export const ecgRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
   const ecg = new EcgService(ctx, app.log);
   const frontPath = [PAGES.reportEcg, PAGES.memberDetail, PAGES.devices];
   const { get } = standardRoutes(app, routeOptions(['report'], frontPath));
+  // How long the server took (Server-Timing): a viewer, or bench:ecg, reads the server's part of
+  // each window apart from the network's. This plugin's routes only (Fastify encapsulation).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
+    done(null, payload);
+  });
 
   get(EcgPaths.detail, {
     summary: '心电记录详情（会员、设备、记录信息与服务器分析：心搏、心率趋势、心律失常事件）',

@@ -1,11 +1,36 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import { Drawer, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CaliperMeasurement } from '../../../shared/ecg';
 import { REPORT_NS } from '../locales';
+import type { EcgRecordingView as EcgRecordingViewType } from './EcgRecordingView';
 
-/** The view and the viewer in their own chunk: a list page opening the drawer does not carry them. */
-const EcgRecordingView = lazy(() => import('./EcgRecordingView'));
+/**
+ * The view and the viewer in their own chunk: a list page opening the drawer does not carry them.
+ * Not React.lazy: a lazy component suspends on its first render even when its chunk is loaded,
+ * and React then holds the fallback for 300 ms (its Suspense throttle) — a third of a second on
+ * every opening. Once loaded, the module is rendered at once.
+ */
+type ViewModule = { EcgRecordingView: typeof EcgRecordingViewType };
+let loadedView: ViewModule | null = null;
+const loadView = (): Promise<ViewModule> =>
+  import('./EcgRecordingView').then((m) => (loadedView = m));
+
+function useViewModule(): ViewModule | null {
+  const [view, setView] = useState(loadedView);
+  useEffect(() => {
+    if (!view) void loadView().then(setView);
+  }, [view]);
+  return view;
+}
+
+/**
+ * Fetch the viewer's chunk ahead of the first click (the ECG list calls it once it has shown):
+ * opening a recording then waits only for its data, not for code.
+ */
+export function prefetchEcgViewer(): void {
+  void loadView();
+}
 
 export interface EcgRecordingDrawerProps {
   /** The ECG measurement to show; null: closed. */
@@ -24,6 +49,7 @@ export function EcgRecordingDrawer({
   onMeasure,
 }: EcgRecordingDrawerProps) {
   const { t } = useTranslation(REPORT_NS);
+  const view = useViewModule();
   return (
     <Drawer
       open={measurementId !== null}
@@ -33,15 +59,15 @@ export function EcgRecordingDrawer({
       destroyOnHidden
       styles={{ body: { paddingTop: 12 } }}
     >
-      {measurementId !== null ? (
-        <Suspense fallback={<Spin />}>
-          <EcgRecordingView
-            measurementId={measurementId}
-            initialStartMs={initialStartMs}
-            onMeasure={onMeasure}
-          />
-        </Suspense>
-      ) : null}
+      {measurementId === null ? null : view ? (
+        <view.EcgRecordingView
+          measurementId={measurementId}
+          initialStartMs={initialStartMs}
+          onMeasure={onMeasure}
+        />
+      ) : (
+        <Spin />
+      )}
     </Drawer>
   );
 }

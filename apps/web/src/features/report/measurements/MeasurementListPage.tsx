@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Form, Input, Space, Tag, Tooltip, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import { MeasurementLevel, readingSummary } from '../../../shared/measurements/reading';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 import { usePageActions } from '../../../shared/stores/permission';
-import { EcgRecordingDrawer } from '../ecg/EcgRecordingDrawer';
+import { EcgRecordingDrawer, prefetchEcgViewer } from '../ecg/EcgRecordingDrawer';
 import { fetchMeasurements, measurementKeys, useHandleMeasurements } from './api';
 import { REPORT_MEASUREMENTS_NS } from './locales';
 import { TrendDrawer } from './TrendDrawer';
@@ -46,6 +46,10 @@ export default function MeasurementListPage() {
   const [recording, setRecording] = useState<number | null>(
     () => parseId(searchParams.get('recording')) ?? null,
   );
+
+  useEffect(() => {
+    if (type === 'ecg') prefetchEcgViewer();
+  }, [type]);
 
   const columns = useMemo<ListColumn<MeasurementRow>[]>(
     () => [
