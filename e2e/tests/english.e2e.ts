@@ -312,8 +312,19 @@ describe.runIf(run)('the English UI', () => {
       await open(page);
       const modal = page.locator('.ant-modal:visible');
       await see(modal);
-      await modal.locator('.ant-modal-footer .ant-btn-primary').click();
-      await see(modal.locator('.ant-form-item-explain-error'));
+      // Submitted empty: the schema's messages. Under load a click during the modal's opening
+      // motion can be lost, so it is repeated until the messages show.
+      const explain = modal.locator('.ant-form-item-explain-error');
+      await expect
+        .poll(
+          async () => {
+            if ((await explain.count()) === 0)
+              await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+            return explain.count();
+          },
+          { timeout: 30_000, interval: 1000 },
+        )
+        .toBeGreaterThan(0);
       const shown = await chineseOutsideData(page);
       expect(shown, path).toEqual([]);
       await page.keyboard.press('Escape');
