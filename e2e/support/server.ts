@@ -53,7 +53,10 @@ export async function spawnServer(
   env: Record<string, string>,
 ): Promise<ServerProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // SERVER_NODE_ARGS: Node options for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // to profile it under a benchmark's load (NODE_OPTIONS does not take --cpu-prof).
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
