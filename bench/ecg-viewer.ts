@@ -3,6 +3,8 @@
  * folder (DEMO_SCALE=0.1), two recordings uploaded through the signed ingest API by the simulator's
  * code (a 24-hour and a 10-second one, 250 Hz, to demo ECG devices), then Debian Chromium
  * (playwright-core, 1440×900) for each recording:
+ *  - open from the list: the pointerdown on 查看心电 → the strip drawn, the first (cold) opening
+ *    on the page and the p50 of 4 more; target 300 ms each;
  *  - open: navigate to /report_list/ecg?recording=<id> → the first frame with every visible tile
  *    loaded and drawn; the URL cannot carry a start point, so the random point is reached by a
  *    click on the overview strip (click → first frame drawn there), 5 times; target 300 ms;
@@ -49,6 +51,8 @@ const SCROLL_MS = Number(args.seconds) * 1000;
 const JUMPS = Number(args.jumps);
 /** CSS px of paper per wheel event (one a frame): ~25 s of ECG a second at 25 mm/s. */
 const WHEEL_PX = 40;
+/** Openings of a recording from the ECG list (the first cold, the others after closing it). */
+const LIST_OPENS = 5;
 const TARGET = { openMs: 300, frameP95Ms: 17, heapMb: 150, windowP99Ms: 20 };
 const CHROMIUM_ARGS = [
   '--headless',
@@ -148,8 +152,8 @@ async function firstDrawn(page: Page, since: number, from?: number): Promise<Pro
 }
 
 interface Result {
-  /** The app loaded on the ECG list: a click on 查看心电 → the strip drawn. */
-  listOpenMs: number;
+  /** The app loaded on the ECG list: a click on 查看心电 → the strip drawn; the first one cold. */
+  listOpenMs: number[];
   openMs: number;
   /** From the viewer's first frame (mounted, detail loaded, nothing drawn yet) to the strip drawn. */
   mountedToDrawnMs: number;
@@ -179,9 +183,25 @@ async function measure(
   const row = page.locator(`.ant-table-row[data-row-key="${id}"]`);
   await row.waitFor({ timeout: 30_000 });
   await page.waitForTimeout(500);
-  const clickedAt = await page.evaluate(() => performance.now());
-  await row.getByRole('button', { name: '查看心电' }).click();
-  const fromList = await firstDrawn(page, clickedAt);
+  // From the pointerdown on 查看心电 (the doctor's click, not the driver's call) to the strip drawn;
+  // the first opening on the page is the cold one (styles, code paths and the detail new), then
+  // LIST_OPENS − 1 more after closing the drawer.
+  const listOpenMs: number[] = [];
+  for (let i = 0; i < LIST_OPENS; i++) {
+    if (i > 0) {
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
+      await page.waitForTimeout(300);
+    }
+    const before = await page.evaluate(() => performance.now());
+    await row.getByRole('button', { name: '查看心电' }).click();
+    const clickedAt = await page.evaluate(
+      () => (window as unknown as BenchGlobal).__ecgBench.clickAt,
+    );
+    if (clickedAt < before) throw new Error('the click on 查看心电 was not seen');
+    const drawn = await firstDrawn(page, clickedAt);
+    listOpenMs.push(drawn.t - clickedAt);
+  }
 
   // Open by URL: navigation start (performance.now() = 0) → the first frame drawn.
   await page.goto(`/report_list/ecg?recording=${id}`);
@@ -276,7 +296,7 @@ async function measure(
   const period = 1000 / 60;
   const dropped = deltas.reduce((n, d) => n + Math.max(0, Math.round(d / period) - 1), 0);
   return {
-    listOpenMs: fromList.t - clickedAt,
+    listOpenMs,
     openMs: opened.t,
     mountedToDrawnMs: opened.t - mountedAt,
     jumpMs,
@@ -385,11 +405,21 @@ try {
       : `${ms(percentile(r.jumpMs, 50))} (max ${ms(Math.max(...r.jumpMs))})`;
   const rows: [string, string, string, string, string][] = [
     [
-      'open from the list: click 查看心电 → strip drawn',
-      ms(a.listOpenMs),
-      ms(b.listOpenMs),
+      'open from the list, first: click 查看心电 → strip drawn',
+      ms(a.listOpenMs[0]!),
+      ms(b.listOpenMs[0]!),
       `${TARGET.openMs} ms`,
-      verdict([a.listOpenMs, b.listOpenMs], (v) => v <= TARGET.openMs),
+      verdict([a.listOpenMs[0]!, b.listOpenMs[0]!], (v) => v <= TARGET.openMs),
+    ],
+    [
+      `open from the list again (p50 of ${LIST_OPENS - 1})`,
+      ms(percentile(a.listOpenMs.slice(1), 50)),
+      ms(percentile(b.listOpenMs.slice(1), 50)),
+      `${TARGET.openMs} ms`,
+      verdict(
+        [percentile(a.listOpenMs.slice(1), 50), percentile(b.listOpenMs.slice(1), 50)],
+        (v) => v <= TARGET.openMs,
+      ),
     ],
     // A page load by URL starts the whole app (session, shell, chunks): shown, not the target.
     ['open by URL: navigation → strip drawn (app start)', ms(a.openMs), ms(b.openMs), '', ''],

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EcgPaths, type EcgRecording, type EcgWindow } from '@health/contract';
 import { api } from '../../../shared/api/client';
 import { entityKeys } from '../../../shared/api/entity';
@@ -8,16 +9,27 @@ import type { FetchWindow } from '../../../shared/ecg';
 export const ecgKeys = entityKeys('report', 'ecg');
 
 /** One recording's facts and analysis (not its samples: the viewer loads windows). */
-export function useEcgDetail(id: number | null) {
-  return useQuery({
+const ecgDetailQuery = (id: number) =>
+  queryOptions({
     queryKey: [...ecgKeys.all, 'detail', id],
     queryFn: ({ signal }) =>
       api.get<EcgRecording>(EcgPaths.detail, { params: { id }, signal, silent: true }),
-    enabled: id !== null,
     // A recording never changes once uploaded; its analysis neither.
     staleTime: 5 * 60_000,
     retry: false,
   });
+
+export function useEcgDetail(id: number) {
+  return useQuery(ecgDetailQuery(id));
+}
+
+/**
+ * Start loading a recording's detail at the click that opens it, before the drawer and the view
+ * render (a list's 查看心电): the request runs while they mount, and the view finds it in flight.
+ */
+export function usePrefetchEcgDetail(): (id: number) => void {
+  const queryClient = useQueryClient();
+  return useCallback((id) => void queryClient.prefetchQuery(ecgDetailQuery(id)), [queryClient]);
 }
 
 /**
