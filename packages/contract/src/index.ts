@@ -43,3 +43,5 @@ export * from './device/imports.js';
 export * from './report/ecg.js';
 export * from './report/measurements.js';
 export * from './report/inspections.js';
+export * from './health/workbench.js';
+export * from './health/reports.js';

@@ -138,6 +138,12 @@ export const orderSetSchema = z.object({
   returnDeadlineDays: int('设备归还期限天数', 1, 365),
   /** A device that uploaded within this many hours counts as online (设备列表). */
   deviceOnlineHours: int('设备在线判定时长', 1, 720).default(24),
+  /** 医生工作台: minutes a doctor's claim on an alert lasts (then another may claim it). */
+  claimMinutes: int('认领有效时长', 5, 1440).default(30),
+  /** 医生工作台: an alert waiting longer than this many minutes shows its clock red. */
+  queueWaitLimitMinutes: int('预警等待时限', 1, 1440).default(30),
+  /** 健康报告: days a member's report link works (the doctor may choose 1–90). */
+  reportLinkDays: int('报告链接有效天数', 1, 90).default(7),
 });
 export type OrderSet = z.infer<typeof orderSetSchema>;
 
@@ -561,6 +567,9 @@ export const SETTINGS_DEFAULTS = {
     deviceDepositFen: 20_000,
     returnDeadlineDays: 30,
     deviceOnlineHours: 24,
+    claimMinutes: 30,
+    queueWaitLimitMinutes: 30,
+    reportLinkDays: 7,
   } as OrderSet,
   base_set: {
     registrationOpen: true,

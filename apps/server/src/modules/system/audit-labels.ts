@@ -68,6 +68,9 @@ const SETTINGS_FIELDS: Record<string, AuditFieldSpec> = {
   deviceDepositFen: { label: ['设备押金', 'Device deposit'], format: 'fen' },
   returnDeadlineDays: ['设备归还期限天数', 'Device return period (days)'],
   deviceOnlineHours: ['设备在线判定时长（小时）', 'Device online window (hours)'],
+  claimMinutes: ['认领有效时长（分钟）', 'Claim lasts (minutes)'],
+  queueWaitLimitMinutes: ['预警等待时限（分钟）', 'Alert wait limit (minutes)'],
+  reportLinkDays: ['报告链接有效天数', 'Report link valid (days)'],
   // 基础设置
   registrationOpen: ['开放注册', 'Registration open'],
   defaultGrade: ['默认会员等级', 'Default grade'],

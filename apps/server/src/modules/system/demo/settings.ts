@@ -31,6 +31,9 @@ function demoValues(doctorIds: number[]): Values {
       deviceDepositFen: 29_900,
       returnDeadlineDays: 45,
       deviceOnlineHours: 24,
+      claimMinutes: 30,
+      queueWaitLimitMinutes: 30,
+      reportLinkDays: 7,
     },
     base_set: {
       registrationOpen: true,
