@@ -19,15 +19,7 @@ export const COMMON_ACTIONS = {
 export type CommonAction = keyof typeof COMMON_ACTIONS;
 
 /** The areas of the product: one folder each in contract, server and web (ARCHITECTURE.md). */
-export const AREAS = [
-  'auth',
-  'system',
-  'authority',
-  'member',
-  'device',
-  'report',
-  'health',
-] as const;
+export const AREAS = ['auth', 'system', 'authority', 'member', 'device', 'report'] as const;
 export type Area = (typeof AREAS)[number];
 /** `<area>/<entity>`: the same words name the entity's files in contract, server and web. */
 export type EntityName = `${Area}/${string}`;

@@ -9,6 +9,7 @@ import type {
 import type { DeviceTables } from './schema/device.js';
 import type { MemberTables } from './schema/member.js';
 import type { PlatformTables, SessionsTable } from './schema/platform.js';
+import type { HealthTables } from './schema/health.js';
 import type { ReportTables } from './schema/report.js';
 import type { SystemTables } from './schema/system.js';
 
@@ -26,6 +27,7 @@ export type * from './schema/system.js';
 export type * from './schema/member.js';
 export type * from './schema/device.js';
 export type * from './schema/report.js';
+export type * from './schema/health.js';
 
 export interface Database
   extends
@@ -35,7 +37,8 @@ export interface Database
     SystemTables,
     MemberTables,
     DeviceTables,
-    ReportTables {}
+    ReportTables,
+    HealthTables {}
 
 export type OperatorRow = Selectable<OperatorsTable>;
 export type NewOperator = Insertable<OperatorsTable>;

@@ -132,6 +132,15 @@ export interface MeasurementAlertsTable {
   created_at: EpochMs;
   handled_at: EpochMs | null;
   handled_by: string | null;
+  /** 医生工作台 (0016): the doctor reading it, until claim_expires_at. */
+  claimed_by_id: Generated<number | null>;
+  claimed_by: Generated<string | null>;
+  claimed_at: Generated<EpochMs | null>;
+  claim_expires_at: Generated<EpochMs | null>;
+  /** Triage facts when raised and the queue's sort key (contract queueRankOf). */
+  triage_age: Generated<number | null>;
+  triage_history: Generated<number>;
+  queue_rank: Generated<number>;
 }
 
 /** Batch import (migration 0012): a batch per uploaded file and its staged rows. */

@@ -1,0 +1,51 @@
+import type { Generated } from 'kysely';
+import type { EpochMs } from './common.js';
+
+/** Tables of 健康管理 (migration 0016; modules/health). The alerts' claim columns: device.ts. */
+
+export type HealthReportStatusValue = 'draft' | 'signed' | 'published';
+export type HealthReportKindValue = 'ecg' | 'bp' | 'reading' | 'general';
+
+/** Every version of a health report is a row; versions of one report share `root_id`. */
+export interface HealthReportsTable {
+  id: Generated<number>;
+  root_id: number;
+  version: number;
+  kind: HealthReportKindValue;
+  status: HealthReportStatusValue;
+  member_id: number;
+  measurement_id: number | null;
+  alert_id: number | null;
+  conclusion: string;
+  advice: string;
+  /** Why this version amends the one before ('' for the first). */
+  addendum: string;
+  /** contract reportDetailsSchema as JSON. */
+  details_json: string;
+  created_by_id: number;
+  created_by: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+  signed_by_id: number | null;
+  signed_by: string | null;
+  signed_at: EpochMs | null;
+  published_by_id: number | null;
+  published_by: string | null;
+  published_at: EpochMs | null;
+  superseded_at: EpochMs | null;
+}
+
+/** A member's link to a report: the token is signed; the row lets it be revoked. */
+export interface HealthReportLinksTable {
+  id: Generated<number>;
+  root_id: number;
+  expires_at: EpochMs;
+  revoked_at: EpochMs | null;
+  created_by: string;
+  created_at: EpochMs;
+}
+
+export interface HealthTables {
+  health_reports: HealthReportsTable;
+  health_report_links: HealthReportLinksTable;
+}
