@@ -51,6 +51,7 @@ export async function newPage(
     viewport: { width: options.width ?? 1366, height: options.height ?? 820 },
   });
   const page = await context.newPage();
+  trackRequests(page);
   const consoleErrors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
@@ -73,4 +74,38 @@ export async function see(locator: Locator, timeout = 10_000): Promise<void> {
 /** Wait until nothing matches the locator. */
 export async function gone(locator: Locator, timeout = 10_000): Promise<void> {
   await locator.first().waitFor({ state: 'detached', timeout });
+}
+
+/** Requests in flight per page, event streams left out (they stay open for the page's life). */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function trackRequests(page: Page): void {
+  const pending = new Set<unknown>();
+  inFlight.set(page, pending);
+  page.on('request', (r) => {
+    if (r.headers().accept !== 'text/event-stream') pending.add(r);
+  });
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+}
+
+/**
+ * Wait until the page has had no request in flight for `quietMs` — Playwright's `networkidle`,
+ * except that a page following a server-sent event stream (the doctor workbench) settles too.
+ */
+export async function settled(page: Page, quietMs = 500, timeout = 30_000): Promise<void> {
+  await page.waitForLoadState('load');
+  const pending = inFlight.get(page);
+  if (!pending) {
+    await page.waitForLoadState('networkidle', { timeout });
+    return;
+  }
+  const deadline = Date.now() + timeout;
+  let quietSince = Date.now();
+  for (;;) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    if (Date.now() > deadline) throw new Error(`the page did not settle in ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -13,7 +13,7 @@ import {
 import { SIGN_SOURCE_LABELS } from '../../packages/contract/src/member/sign-ins.ts';
 import { SEARCH_WORD_TYPE_LABELS } from '../../packages/contract/src/system/search-words.ts';
 import { SMS_SCENE_LABELS } from '../../packages/contract/src/system/sms-templates.ts';
-import { browserAvailable, newPage, screenshot, see } from '../support/browser.ts';
+import { browserAvailable, newPage, screenshot, see, settled } from '../support/browser.ts';
 import { clippedElements } from '../support/layout.ts';
 import { adminSuite } from '../support/suite.ts';
 
@@ -183,7 +183,7 @@ async function problemsOfMenuPages(
     await expect
       .poll(() => page.title(), { timeout: 15_000, message: path })
       .toMatch(new RegExp(`^${titleEn.replace(/[()]/g, '\\$&')} - `));
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     // Lists wait for their rows, so row actions and tags are checked too.
     if ((await page.locator('.ant-table').count()) > 0) {
       await expect
@@ -231,7 +231,7 @@ describe.runIf(run)('the English UI', () => {
     ]);
     for (const path of HIDDEN_PAGES) {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await see(page.locator('.app-main form, .app-main .ant-descriptions, .app-main .ant-card'));
       for (const line of await chineseOutsideData(page)) problems.push(`${path}: ${line}`);
     }

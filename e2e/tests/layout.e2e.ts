@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, newPage, screenshot, see } from '../support/browser.ts';
+import { browserAvailable, newPage, screenshot, see, settled } from '../support/browser.ts';
 import { ADMIN, submitLogin } from '../support/flows.ts';
 import { BUILT_MENU_PAGES, clippedElements, coveredCells } from '../support/layout.ts';
 import { adminSuite } from '../support/suite.ts';
@@ -25,7 +25,7 @@ describe.runIf(run)('layouts fit the window', () => {
   async function openList(page: Page, path: string) {
     await page.goto(path);
     await page.locator('.ant-table-row').first().waitFor({ timeout: 10_000 });
-    await page.waitForLoadState('networkidle');
+    await settled(page);
   }
 
   /** Open each list page of the build (every one has demo rows) and check it; returns their paths. */
@@ -34,7 +34,7 @@ describe.runIf(run)('layouts fit the window', () => {
     for (const { path } of BUILT_MENU_PAGES) {
       await page.goto(path);
       await page.locator('.page-title').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       if ((await page.locator('.ant-table').count()) === 0) continue;
       await page.locator('.ant-table-row').first().waitFor({ timeout: 10_000 });
       lists.push(path);

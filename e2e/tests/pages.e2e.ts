@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, newPage, screenshot } from '../support/browser.ts';
+import { browserAvailable, newPage, screenshot, settled } from '../support/browser.ts';
 import { ADMIN, submitLogin } from '../support/flows.ts';
 import { BUILT_MENU_PAGES, clippedElements } from '../support/layout.ts';
 import { adminSuite } from '../support/suite.ts';
@@ -35,7 +35,7 @@ describe.runIf(run)('every page loads with its title and data', () => {
       await page.goto(path);
       const expected = `${title} - ${PRODUCT_TITLE}`;
       await expect.poll(() => page.title(), { timeout: 15_000, message: path }).toBe(expected);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(await page.getByText(NOT_FOUND).count(), path).toBe(0);
       // No page shows an error state on the demo data.
       expect(await page.locator('.ant-alert-error, .ant-result-error').count(), path).toBe(0);

@@ -1,13 +1,11 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserAvailable, screenshot, see } from '../support/browser.ts';
-import { storedAccessToken } from '../support/flows.ts';
+import { addBoundDevice, uploadReading } from '../support/ingest.ts';
 import { adminSuite } from '../support/suite.ts';
 
 const run = browserAvailable();
 const ADMIN_PASSWORD = 'Ecg#2026abc';
-const INGEST = '/api/v3/device/ingest/measurement';
 const RATE = 250;
 /** R waves every second from 0.5 s: 60 bpm. */
 const RR_MS = 1000;
@@ -30,56 +28,14 @@ function syntheticEcg(seconds: number): number[] {
   return out;
 }
 
-/** The ingest API's signature (docs/device-ingest.md), written here as a device maker would. */
-function signedHeaders(serial: string, secret: string, body: string): Record<string, string> {
-  const timestamp = String(Date.now());
-  const nonce = randomBytes(12).toString('hex');
-  const bodyHash = createHash('sha256').update(body).digest('hex');
-  const signature = createHmac('sha256', secret)
-    .update(`POST\n${INGEST}\n${timestamp}\n${nonce}\n${bodyHash}`)
-    .digest('hex');
-  return {
-    'content-type': 'application/json',
-    'x-device-serial': serial,
-    'x-timestamp': timestamp,
-    'x-nonce': nonce,
-    'x-signature': signature,
-  };
-}
-
 /** A new ECG device bound to a demo member, and one 20-second recording uploaded by it. */
 async function uploadKnownRecording(page: Page): Promise<number> {
-  const headers = { authorization: `Bearer ${await storedAccessToken(page)}` };
-  const data = async <T>(response: Promise<{ json(): Promise<unknown> }>) =>
-    ((await (await response).json()) as { data: T }).data;
-  const models = await data<{ id: number; type: string }[]>(
-    page.request.get('/api/v3/device/admin/model/options', { headers }),
-  );
-  const serial = 'E2E-ECG-000001';
-  const added = await data<{ id: number; secret: string }>(
-    page.request.post('/api/v3/device/admin/device/add', {
-      headers,
-      data: { serial, modelId: models.find((m) => m.type === 'ecg')!.id },
-    }),
-  );
-  const member = (
-    await data<{ id: number }[]>(
-      page.request.get('/api/v3/device/admin/device/memberOptions?keyword=13', { headers }),
-    )
-  )[0]!;
-  await page.request.post('/api/v3/device/admin/device/bind', {
-    headers,
-    data: { id: added.id, memberId: member.id },
-  });
-  const body = JSON.stringify({
+  const device = await addBoundDevice(page, 'ecg', 'E2E-ECG-000001');
+  return uploadReading(page, device, {
     type: 'ecg',
     measuredAt: Date.now() - 60_000,
     values: { sampleRate: RATE, leads: ['II'], samples: [syntheticEcg(20)], heartRate: 60 },
   });
-  const answer = await data<{ id: number }>(
-    page.request.post(INGEST, { headers: signedHeaders(serial, added.secret, body), data: body }),
-  );
-  return answer.id;
 }
 
 describe.runIf(run)('the ECG viewer, opened from the report centre', () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, gone, newPage, screenshot, see } from '../support/browser.ts';
+import { browserAvailable, gone, newPage, screenshot, see, settled } from '../support/browser.ts';
 import { agePassword, createGroup, moveOperator } from '../support/database.ts';
 import {
   ADMIN,
@@ -172,7 +172,7 @@ describe.runIf(run)('the layout shell, sessions and permissions', () => {
     const other = createGroup(server.databaseFile, '仅协议组', ['/sysset_agreement/lists']);
     moveOperator(server.databaseFile, 'chenjing', other);
     await submitLogin(page, 'chenjing', DEMO_PASSWORD);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await page.goto('/sysset_home/basic');
     await page.waitForURL(/\/(401|404|login)/);
     expect(await page.getByRole('heading', { name: '概况' }).count()).toBe(0);

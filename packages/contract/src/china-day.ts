@@ -29,3 +29,12 @@ export function chinaDayStartOf(at: number): number {
 export function chinaWallClock(at: number): Date {
   return new Date(at + CHINA_UTC_OFFSET_MS);
 }
+
+/** Whole years of someone born on `birthday` (YYYY-MM-DD) on the China day of `at`; null if unreadable. */
+export function ageOnChinaDay(birthday: string | null | undefined, at: number): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday ?? '');
+  if (!m) return null;
+  const [y, mo, d] = chinaDateOf(at).split('-').map(Number) as [number, number, number];
+  const age = y - Number(m[1]) - (mo * 100 + d < Number(m[2]) * 100 + Number(m[3]) ? 1 : 0);
+  return age >= 0 && age < 150 ? age : null;
+}

@@ -1,6 +1,7 @@
 import type { FrontPath } from '@health/contract';
 import { AUTHORITY_PAGES } from '../features/authority/pages';
 import { DEVICE_PAGES } from '../features/device/pages';
+import { HEALTH_PAGES } from '../features/health/pages';
 import { MEMBER_PAGES } from '../features/member/pages';
 import { REPORT_PAGES } from '../features/report/pages';
 import { SYSTEM_PAGES } from '../features/system/pages';
@@ -18,6 +19,7 @@ const SLICES: readonly PageSlice[] = [
   MEMBER_PAGES,
   DEVICE_PAGES,
   REPORT_PAGES,
+  HEALTH_PAGES,
 ];
 
 export const PAGE_REGISTRY = Object.assign({}, ...SLICES) as Partial<Record<FrontPath, PageEntry>>;

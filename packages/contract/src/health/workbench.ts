@@ -148,7 +148,8 @@ export const workbenchQueueRowSchema = z.object({
   memberAge: z.number().int().nullable(),
   type: z.enum(MEASUREMENT_TYPES),
   level: z.enum(MEASUREMENT_LEVELS),
-  /** The classification's words ("二级高血压"). */
+  /** The classification's key (grade2, ...) and words ("二级高血压"). */
+  category: z.string(),
   label: z.string(),
   values: z.record(z.string(), z.unknown()),
   measuredAt: z.number().int(),
@@ -158,6 +159,8 @@ export const workbenchQueueRowSchema = z.object({
   /** The doctor holding the claim (name), null when free or the claim expired. */
   claimedBy: z.string().nullable(),
   claimedById: z.number().int().nullable(),
+  /** The operator asking holds the claim. */
+  claimedByMe: z.boolean(),
   claimExpiresAt: z.number().int().nullable(),
   score: z.number().int(),
   reasons: z.array(triageReasonSchema),
@@ -190,6 +193,7 @@ export const workbenchClaimSchema = z.object({
   id: z.number().int(),
   claimedBy: z.string(),
   claimedById: z.number().int(),
+  claimedAt: z.number().int(),
   claimExpiresAt: z.number().int(),
 });
 export type WorkbenchClaim = z.infer<typeof workbenchClaimSchema>;
@@ -202,10 +206,43 @@ export const workbenchEventSchema = z.object({
 });
 export type WorkbenchEvent = z.infer<typeof workbenchEventSchema>;
 
+/** Readings of the member the detail lists (newest first). */
+export const WORKBENCH_HISTORY_MAX = 30;
+
+export const workbenchReadingSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(MEASUREMENT_TYPES),
+  measuredAt: z.number().int(),
+  values: z.record(z.string(), z.unknown()),
+  level: z.enum(MEASUREMENT_LEVELS),
+  category: z.string(),
+  label: z.string(),
+});
+export type WorkbenchReading = z.infer<typeof workbenchReadingSchema>;
+
+/** One alert as the doctor opens it: the row, the member, their recent readings. */
+export const workbenchDetailSchema = z.object({
+  alert: workbenchQueueRowSchema,
+  member: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    /** Masked. */
+    phone: z.string(),
+    gender: z.string(),
+    age: z.number().int().nullable(),
+  }),
+  history: z.array(workbenchReadingSchema),
+  now: z.number().int(),
+  waitLimitMinutes: z.number().int(),
+});
+export type WorkbenchDetail = z.infer<typeof workbenchDetailSchema>;
+export const workbenchDetailQuerySchema = z.object({ id: idSchema('预警编号') });
+
 export const WorkbenchMessages = {
   notFound: '预警不存在',
   closed: '该预警已处理完毕',
   claimedByOther: (name: string) => `该预警已由${name}认领，请选择其他预警`,
   notClaimed: '您没有认领该预警',
   claimFirst: '请先认领该预警再撰写报告',
+  streamOnly: '该接口是事件流，请以 Accept: text/event-stream 连接',
 } as const;

@@ -10,10 +10,7 @@ import { withId, type AnyDb } from './helpers.js';
  * 0), which keeps their order urgent first, then oldest first.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .alterTable('measurement_alerts')
-    .addColumn('claimed_by_id', 'bigint')
-    .execute();
+  await db.schema.alterTable('measurement_alerts').addColumn('claimed_by_id', 'bigint').execute();
   await db.schema.alterTable('measurement_alerts').addColumn('claimed_by', 'text').execute();
   await db.schema.alterTable('measurement_alerts').addColumn('claimed_at', 'bigint').execute();
   await db.schema

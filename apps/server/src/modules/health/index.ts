@@ -1,5 +1,7 @@
 import type { Area } from '../../platform/area.js';
 import { HEALTH_AUDIT_LABELS } from './audit-labels.js';
+import { healthDemoThroughApi } from './demo.js';
+import { workbenchRoutes } from './workbench/routes.js';
 
 /**
  * 健康管理: the doctor's workbench (the queue of alerts, claims), health reports from draft to
@@ -7,6 +9,7 @@ import { HEALTH_AUDIT_LABELS } from './audit-labels.js';
  */
 export const health: Area = {
   name: 'health',
-  routes: [],
+  routes: [workbenchRoutes],
   audit: HEALTH_AUDIT_LABELS,
+  demoThroughApi: healthDemoThroughApi,
 };

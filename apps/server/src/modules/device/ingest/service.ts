@@ -241,6 +241,7 @@ export class IngestService {
               created_at: at,
               handled_at: null,
               handled_by: null,
+              measured_at: reading.measuredAt,
             });
           if (c.notify.includes('memberSms') || c.notify.includes('familySms')) {
             member ??= await members.findRow(memberId!);

@@ -1,4 +1,10 @@
-import type { MeasurementExportQuery } from '@health/contract';
+import {
+  ageOnChinaDay,
+  DAY_MS,
+  queueRankOf,
+  TRIAGE_HISTORY_DAYS,
+  type MeasurementExportQuery,
+} from '@health/contract';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { containsText } from '../../../db/like.js';
 import { prepared } from '../../../db/prepared.js';
@@ -87,8 +93,56 @@ export class MeasurementsRepo {
     await this.db.insertInto('ecg_recordings').values(values).execute();
   }
 
-  async insertAlert(values: Insertable<MeasurementAlertsTable>): Promise<void> {
-    await this.db.insertInto('measurement_alerts').values(values).execute();
+  /**
+   * Raise an alert with its triage facts (the member's age, their abnormal readings of the 30 days
+   * before) and the queue's sort key from them (contract queueRankOf), in the caller's transaction.
+   */
+  async insertAlert(
+    values: Omit<
+      Insertable<MeasurementAlertsTable>,
+      'triage_age' | 'triage_history' | 'queue_rank'
+    > & { measured_at: number },
+  ): Promise<void> {
+    const { measured_at: measuredAt, ...alert } = values;
+    const member = await this.db
+      .selectFrom('members')
+      .select('birthday')
+      .where('id', '=', alert.member_id)
+      .executeTakeFirst();
+    const history = await this.db
+      .selectFrom('measurements')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('member_id', '=', alert.member_id)
+      .where('measured_at', '>=', measuredAt - TRIAGE_HISTORY_DAYS * DAY_MS)
+      .where('measured_at', '<', measuredAt)
+      .where('level', '!=', 'normal')
+      .executeTakeFirst();
+    const facts = {
+      level: alert.level,
+      age: ageOnChinaDay(member?.birthday, measuredAt),
+      history: Number(history?.n ?? 0),
+    };
+    await this.db
+      .insertInto('measurement_alerts')
+      .values({
+        ...alert,
+        triage_age: facts.age,
+        triage_history: facts.history,
+        queue_rank: queueRankOf(facts, alert.created_at),
+      })
+      .execute();
+  }
+
+  /** A member's latest readings of every type, newest first (the workbench detail's history). */
+  latestOfMember(memberId: number, limit: number) {
+    return this.db
+      .selectFrom('measurements')
+      .select(['id', 'type', 'measured_at', 'values_json', 'level', 'category', 'label'])
+      .where('member_id', '=', memberId)
+      .orderBy('measured_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** A device's readings, newest first (paged by the caller). */
@@ -265,6 +319,7 @@ export class MeasurementsRepo {
         'ms.id',
         'ms.type',
         'ms.member_id',
+        'ms.measured_at',
         'ms.values_json',
         'ms.level',
         'ms.category',
@@ -309,17 +364,33 @@ export class MeasurementsRepo {
       .execute();
   }
 
-  /** The unhandled alert of a reading judged abnormal again takes its new level and words. */
+  /**
+   * The unhandled alert of a reading judged abnormal again takes its new level and words, and its
+   * place in the queue from them.
+   */
   async updateOpenAlert(
     measurementId: number,
     level: 'warning' | 'urgent',
     label: string,
   ): Promise<void> {
-    await this.db
-      .updateTable('measurement_alerts')
-      .set({ level, label })
+    const open = await this.db
+      .selectFrom('measurement_alerts')
+      .select(['id', 'triage_age', 'triage_history', 'created_at'])
       .where('measurement_id', '=', measurementId)
       .where('status', '!=', 'handled')
       .execute();
+    for (const a of open)
+      await this.db
+        .updateTable('measurement_alerts')
+        .set({
+          level,
+          label,
+          queue_rank: queueRankOf(
+            { level, age: a.triage_age, history: a.triage_history },
+            Number(a.created_at),
+          ),
+        })
+        .where('id', '=', a.id)
+        .execute();
   }
 }

@@ -17,7 +17,8 @@ import { EcgService } from './service.js';
  */
 export const ecgRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const ecg = new EcgService(ctx, app.log);
-  const frontPath = [PAGES.reportEcg, PAGES.memberDetail, PAGES.devices];
+  // The doctor reads the recording of an alert on the workbench's detail page.
+  const frontPath = [PAGES.reportEcg, PAGES.memberDetail, PAGES.devices, PAGES.doctorWorkbench];
   const { get } = standardRoutes(app, routeOptions(['report'], frontPath));
   // How long the server took (Server-Timing): a viewer, or bench:ecg, reads the server's part of
   // each window apart from the network's. This plugin's routes only (Fastify encapsulation).

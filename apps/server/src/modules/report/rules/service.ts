@@ -106,6 +106,7 @@ export class RuleVersionService {
               created_at: at,
               handled_at: null,
               handled_by: null,
+              measured_at: Number(r.measured_at),
             });
           if (clear) await repo.closeAlert(id, actor.displayName, at);
           if (c.level !== 'normal' && alertOpen)

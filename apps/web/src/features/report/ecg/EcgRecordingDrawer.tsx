@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Drawer, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CaliperMeasurement } from '../../../shared/ecg';
-import { REPORT_NS } from '../locales';
-import type { EcgRecordingView as EcgRecordingViewType } from './EcgRecordingView';
+import { ECG_RECORDING_NS } from '../../../shared/ecg/recording-locales';
+import type { EcgRecordingView as EcgRecordingViewType } from '../../../shared/ecg/EcgRecordingView';
 
 /**
  * The view and the viewer in their own chunk: a list page opening the drawer does not carry them.
@@ -14,7 +14,7 @@ import type { EcgRecordingView as EcgRecordingViewType } from './EcgRecordingVie
 type ViewModule = { EcgRecordingView: typeof EcgRecordingViewType };
 let loadedView: ViewModule | null = null;
 const loadView = (): Promise<ViewModule> =>
-  import('./EcgRecordingView').then((m) => (loadedView = m));
+  import('../../../shared/ecg/EcgRecordingView').then((m) => (loadedView = m));
 
 function useViewModule(): ViewModule | null {
   const [view, setView] = useState(loadedView);
@@ -48,7 +48,7 @@ export function EcgRecordingDrawer({
   initialStartMs,
   onMeasure,
 }: EcgRecordingDrawerProps) {
-  const { t } = useTranslation(REPORT_NS);
+  const { t } = useTranslation(ECG_RECORDING_NS);
   const view = useViewModule();
   return (
     <Drawer

@@ -19,7 +19,7 @@ import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import { MeasurementLevel, readingSummary } from '../../../shared/measurements/reading';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 import { usePageActions } from '../../../shared/stores/permission';
-import { usePrefetchEcgDetail } from '../ecg/api';
+import { usePrefetchEcgDetail } from '../../../shared/ecg/recording-api';
 import { EcgRecordingDrawer, prefetchEcgViewer } from '../ecg/EcgRecordingDrawer';
 import { fetchMeasurements, measurementKeys, useHandleMeasurements } from './api';
 import { REPORT_MEASUREMENTS_NS } from './locales';

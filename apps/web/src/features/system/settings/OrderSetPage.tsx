@@ -41,6 +41,22 @@ export default function OrderSetPage() {
           >
             <InputNumber precision={0} addonAfter={t('order.hours')} />
           </Form.Item>
+          <Form.Item
+            name="claimMinutes"
+            label={t('order.claimMinutes')}
+            required
+            extra={t('order.claimHint')}
+          >
+            <InputNumber precision={0} addonAfter={t('order.minutes')} />
+          </Form.Item>
+          <Form.Item
+            name="queueWaitLimitMinutes"
+            label={t('order.queueWaitLimitMinutes')}
+            required
+            extra={t('order.queueWaitHint')}
+          >
+            <InputNumber precision={0} addonAfter={t('order.minutes')} />
+          </Form.Item>
         </>
       )}
     </SettingsForm>

@@ -11,6 +11,44 @@ import { fieldName as f, type MessageTable, type MessageTemplate } from '../mess
  * (see ../messages.ts). Grouped by the contract module that writes them.
  */
 const texts: Record<string, string> = {
+  /* ---------------------------------------------------------------- health: workbench, reports */
+  预警不存在: 'The alert does not exist',
+  该预警已处理完毕: 'This alert has been dealt with',
+  您没有认领该预警: 'You have not claimed this alert',
+  请先认领该预警再撰写报告: 'Claim the alert before writing its report',
+  '该接口是事件流，请以 Accept: text/event-stream 连接':
+    'This endpoint is an event stream: connect with Accept: text/event-stream',
+  报告不存在或已被删除: 'The report does not exist or was deleted',
+  请选择测量记录或会员: 'Please choose a reading or a member',
+  请说明修订原因: 'Please say why the report is amended',
+  '报告已签名，内容不能再修改': 'The report is signed: its text can no longer change',
+  报告尚未签名: 'The report is not signed yet',
+  报告已发布: 'The report is published already',
+  只有已发布的报告可以修订或分享: 'Only a published report can be amended or shared',
+  '该版本已被新版本取代，请修订最新版本':
+    'A newer version replaced this one; amend the latest version',
+  该报告已有未发布的修订版本: 'This report already has an unpublished amendment',
+  只有草稿可以删除: 'Only a draft can be deleted',
+  链接无效或已被篡改: 'The link is not valid or has been altered',
+  '链接已过期，请联系医生重新获取': 'The link has expired; ask the doctor for a new one',
+  '链接已失效，请联系医生重新获取': 'The link was withdrawn; ask the doctor for a new one',
+  认领筛选不正确: 'The claim filter is not valid',
+  测量项最多20项: 'At most 20 measurements',
+  片段最多6段: 'At most 6 strips',
+  '有效天数为1-90天': 'A link lasts 1 to 90 days',
+  认领有效时长: 'Claim duration',
+  预警等待时限: 'Alert wait limit',
+  报告链接有效天数: 'Report link validity (days)',
+  预警编号: 'Alert ID',
+  测量记录: 'Reading',
+  报告编号: 'Report ID',
+  测量项名称: 'Measurement name',
+  说明: 'Note',
+  结论: 'Conclusion',
+  建议: 'Advice',
+  修订原因: 'Reason for the amendment',
+  报告状态: 'Report status',
+  报告类型: 'Report type',
   /* ---------------------------------------------------------------- envelope, session, login */
   '无操作权限,请联系管理员添加权限并重新登录':
     'No permission. Ask an administrator to grant it, then log in again',
@@ -671,6 +709,10 @@ function inSentence(name: string): string {
 }
 
 const templates: MessageTemplate[] = [
+  [
+    /^该预警已由(.+)认领，请选择其他预警$/,
+    (name) => `${name} has claimed this alert; choose another`,
+  ],
   [/^请输入(.+)$/, (l) => `Please enter the ${inSentence(f(l!))}`],
   [/^请选择(.+)$/, (l) => `Please choose the ${inSentence(f(l!))}`],
   [

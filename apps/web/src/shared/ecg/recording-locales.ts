@@ -1,7 +1,7 @@
-import { registerBilingualLocale } from '../../shared/i18n';
+import { registerBilingualLocale } from '../i18n';
 
-/** The report centre's own strings; the ECG viewer's are in shared/ecg/locales.ts. */
-export const REPORT_NS = registerBilingualLocale('report', {
+/** The strings of a recording's view and drawer (report centre, doctor workbench); the viewer's own are in locales.ts. */
+export const ECG_RECORDING_NS = registerBilingualLocale('ecgRecording', {
   ecg: {
     title: ['心电记录', 'ECG recording'],
     loading: ['正在加载心电记录…', 'Loading the ECG recording…'],

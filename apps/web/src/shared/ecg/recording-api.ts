@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EcgPaths, type EcgRecording, type EcgWindow } from '@health/contract';
-import { api } from '../../../shared/api/client';
-import { entityKeys } from '../../../shared/api/entity';
-import type { FetchWindow } from '../../../shared/ecg';
+import { api } from '../api/client';
+import { entityKeys } from '../api/entity';
+import type { FetchWindow } from './window-cache';
 
 /** Query keys of ECG recordings. */
 export const ecgKeys = entityKeys('report', 'ecg');

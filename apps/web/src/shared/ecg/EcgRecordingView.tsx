@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import { Button, Result, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatChinaDate, type EcgRecording } from '@health/contract';
-import { isApiError } from '../../../shared/api/errors';
-import { DetailView } from '../../../shared/components/detail';
-import { EcgViewer, type CaliperMeasurement } from '../../../shared/ecg';
-import { localMessage } from '../../../shared/i18n';
-import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
-import { REPORT_NS } from '../locales';
-import { ecgWindowFetcher, useEcgDetail } from './api';
+import { isApiError } from '../api/errors';
+import { DetailView } from '../components/detail';
+import { EcgViewer, type CaliperMeasurement } from '.';
+import { localMessage } from '../i18n';
+import { DEVICE_ENUMS_NS } from '../i18n/device-enums';
+import { ECG_RECORDING_NS } from './recording-locales';
+import { ecgWindowFetcher, useEcgDetail } from './recording-api';
 
 const LEVEL_COLORS: Record<EcgRecording['level'], string> = {
   normal: 'green',
@@ -34,7 +34,7 @@ export function EcgRecordingView({
   initialStartMs,
   onMeasure,
 }: EcgRecordingViewProps) {
-  const { t } = useTranslation(REPORT_NS);
+  const { t } = useTranslation(ECG_RECORDING_NS);
   const { t: te } = useTranslation(DEVICE_ENUMS_NS);
   const detail = useEcgDetail(measurementId);
   const fetchWindow = useMemo(() => ecgWindowFetcher(measurementId), [measurementId]);
@@ -159,6 +159,3 @@ export function EcgRecordingView({
     </div>
   );
 }
-
-/** Default export for React.lazy: `lazy(() => import('.../report/ecg/EcgRecordingView'))`. */
-export default EcgRecordingView;

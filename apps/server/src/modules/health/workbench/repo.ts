@@ -1,0 +1,191 @@
+import type { MeasurementLevel, MeasurementType, QueueClaimFilter } from '@health/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+
+export interface QueueFilter {
+  level?: MeasurementLevel;
+  type?: MeasurementType;
+  claim?: QueueClaimFilter;
+  /** The operator asking (for `mine` / `free`). */
+  operatorId: number;
+  now: number;
+}
+
+/**
+ * The workbench's queries over the open alerts (measurement_alerts, raised by the ingest API and
+ * by re-judging through MeasurementsRepo.insertAlert): the queue in its stored order, the
+ * counters, and the claims. A claim is a doctor's id, name and expiry on the alert's row: taken by
+ * one conditional UPDATE, so of doctors claiming at once exactly one changes the row.
+ */
+export class WorkbenchRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Open alerts with their reading and member, most pressing first (queue_rank, then id). */
+  queueQuery(filter: QueueFilter) {
+    let query = this.db
+      .selectFrom('measurement_alerts as a')
+      .innerJoin('measurements as ms', 'ms.id', 'a.measurement_id')
+      .innerJoin('members as m', 'm.id', 'a.member_id')
+      .select([
+        'a.id',
+        'a.measurement_id',
+        'a.member_id',
+        'a.type',
+        'a.level',
+        'a.label',
+        'a.status',
+        'a.created_at',
+        'a.claimed_by_id',
+        'a.claimed_by',
+        'a.claim_expires_at',
+        'a.triage_age',
+        'a.triage_history',
+        'ms.values_json',
+        'ms.measured_at',
+        'ms.category',
+        'm.name as member_name',
+        'm.phone as member_phone',
+        'm.birthday as member_birthday',
+      ])
+      .where('a.status', '=', 'open');
+    if (filter.level) query = query.where('a.level', '=', filter.level as 'warning' | 'urgent');
+    if (filter.type) query = query.where('a.type', '=', filter.type);
+    if (filter.claim === 'mine')
+      query = query
+        .where('a.claimed_by_id', '=', filter.operatorId)
+        .where('a.claim_expires_at', '>', filter.now);
+    if (filter.claim === 'free')
+      query = query.where((eb) =>
+        eb.or([eb('a.claimed_by_id', 'is', null), eb('a.claim_expires_at', '<=', filter.now)]),
+      );
+    return query.orderBy('a.queue_rank', 'desc').orderBy('a.id', 'desc');
+  }
+
+  /** Open alerts by level, those waiting since before `overdueBefore`, and the operator's claims. */
+  async counts(operatorId: number, now: number, overdueBefore: number) {
+    const byLevel = await this.db
+      .selectFrom('measurement_alerts')
+      .select(['level', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('status', '=', 'open')
+      .groupBy('level')
+      .execute();
+    const [overdue, mine] = await Promise.all([
+      this.db
+        .selectFrom('measurement_alerts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'open')
+        .where('created_at', '<', overdueBefore)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('measurement_alerts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'open')
+        .where('claimed_by_id', '=', operatorId)
+        .where('claim_expires_at', '>', now)
+        .executeTakeFirst(),
+    ]);
+    return {
+      byLevel: byLevel.map((r) => ({ level: r.level, n: Number(r.n) })),
+      overdue: Number(overdue?.n ?? 0),
+      mine: Number(mine?.n ?? 0),
+    };
+  }
+
+  find(id: number) {
+    return this.db
+      .selectFrom('measurement_alerts')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Claim an open alert for `operatorId` unless another doctor's claim still holds (the claimer's
+   * own claim is renewed). True when this call took it.
+   */
+  async claim(
+    id: number,
+    claimer: { id: number; name: string },
+    now: number,
+    expiresAt: number,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('measurement_alerts')
+      .set({
+        claimed_by_id: claimer.id,
+        claimed_by: claimer.name,
+        claimed_at: now,
+        claim_expires_at: expiresAt,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .where((eb) =>
+        eb.or([
+          eb('claimed_by_id', 'is', null),
+          eb('claimed_by_id', '=', claimer.id),
+          eb('claim_expires_at', '<=', now),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Drop the operator's claim on an alert; true when there was one. */
+  async release(id: number, operatorId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('measurement_alerts')
+      .set({ claimed_by_id: null, claimed_by: null, claimed_at: null, claim_expires_at: null })
+      .where('id', '=', id)
+      .where('claimed_by_id', '=', operatorId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The newest alert's id (the stream's watermark). */
+  async newestId(): Promise<number> {
+    const row = await this.db
+      .selectFrom('measurement_alerts')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return Number(row?.id ?? 0);
+  }
+
+  /** Alerts raised after `afterId`, oldest first (the stream's new events). */
+  raisedAfter(afterId: number, limit: number) {
+    return this.db
+      .selectFrom('measurement_alerts')
+      .select(['id', 'level', 'status'])
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Demo data: every alert with its reading's time and its triage facts. */
+  alertsWithReadingTime() {
+    return this.db
+      .selectFrom('measurement_alerts as a')
+      .innerJoin('measurements as ms', 'ms.id', 'a.measurement_id')
+      .select(['a.id', 'a.level', 'a.triage_age', 'a.triage_history', 'ms.measured_at'])
+      .orderBy('a.id')
+      .execute();
+  }
+
+  /** Demo data: when an alert was raised (its rank from it), and whether a doctor closed it. */
+  async setTimeline(
+    id: number,
+    raisedAt: number,
+    queueRank: number,
+    handled: { at: number; by: string } | null,
+  ): Promise<void> {
+    await this.db
+      .updateTable('measurement_alerts')
+      .set({
+        created_at: raisedAt,
+        queue_rank: queueRank,
+        ...(handled ? { status: 'handled', handled_at: handled.at, handled_by: handled.by } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+}

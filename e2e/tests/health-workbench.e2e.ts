@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, screenshot, see } from '../support/browser.ts';
+import { addBoundDevice, uploadReading } from '../support/ingest.ts';
+import { adminSuite } from '../support/suite.ts';
+
+const run = browserAvailable();
+const ADMIN_PASSWORD = 'Work#2026bench';
+const WORKBENCH = '/health_medical_studio/doctor_workbench';
+/** Grade 3 hypertension: urgent. */
+const URGENT_BP = { systolic: 192, diastolic: 121, pulse: 96 };
+
+describe.runIf(run)('the doctor workbench', () => {
+  const suite = adminSuite(ADMIN_PASSWORD);
+
+  it('shows a new urgent reading live, holds the queue under the pointer, claims and opens it', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const bp = await addBoundDevice(page, 'bp', 'E2E-BP-WORK-01');
+    await page.goto(`${WORKBENCH}?level=urgent`);
+    await see(page.getByText('实时', { exact: true }));
+    const urgentCount = async () =>
+      Number(
+        await page
+          .getByTestId('workbench-counts')
+          .locator('.ant-statistic')
+          .first()
+          .locator('.ant-statistic-content-value')
+          .innerText(),
+      );
+    const before = await urgentCount();
+
+    // A device uploads an urgent reading: the open page shows it within 6 s, without a reload.
+    const uploadedAt = Date.now();
+    const first = await uploadReading(page, bp, {
+      type: 'bp',
+      measuredAt: uploadedAt - 30_000,
+      values: URGENT_BP,
+    });
+    const row = page.locator('.ant-table-row', { hasText: '192/121 mmHg' });
+    await row.first().waitFor({ timeout: 6_000 });
+    expect(Date.now() - uploadedAt).toBeLessThan(6_000);
+    await expect.poll(urgentCount, { timeout: 6_000 }).toBe(before + 1);
+    await screenshot(page, 'workbench-live-1440-zh');
+
+    // While the pointer is on the queue, a new alert does not move the rows: it waits.
+    await row.first().hover();
+    await uploadReading(page, bp, {
+      type: 'bp',
+      measuredAt: uploadedAt - 20_000,
+      values: { ...URGENT_BP, systolic: 193 },
+    });
+    await see(page.getByText('队列有更新，鼠标移出列表后刷新'), 8_000);
+    expect(await page.locator('.ant-table-row', { hasText: '193/121 mmHg' }).count()).toBe(0);
+    await page.mouse.move(5, 5);
+    await see(page.locator('.ant-table-row', { hasText: '193/121 mmHg' }), 6_000);
+
+    // Claim the first one: the row names the claimer, and the detail page opens.
+    await row.first().getByRole('button', { name: '认领' }).click();
+    await see(page.getByText(/已认领，\d+ 分钟内有效/));
+    await see(row.first().getByText('系统管理员'));
+    await row.first().getByRole('button', { name: '查看' }).click();
+    await page.waitForURL(/doctor-workbench-detail\?id=\d+/);
+    await see(page.getByText('预警详情'));
+    await see(page.getByText('近期测量'));
+    await see(page.getByText(/系统管理员（至 /));
+    await screenshot(page, 'workbench-detail-1440-zh');
+    await page.getByRole('button', { name: '释放' }).click();
+    await see(page.getByRole('button', { name: '认领' }));
+    expect(first).toBeGreaterThan(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens an ECG alert with the recording in the viewer', async () => {
+    const { page, context } = await suite.adminPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const ecg = await addBoundDevice(page, 'ecg', 'E2E-ECG-WORK-01');
+    const samples = Array.from({ length: 2500 }, (_, i) =>
+      Math.round(1100 * Math.exp(-(((i % 94) - 40) ** 2) / 8)),
+    );
+    await uploadReading(page, ecg, {
+      type: 'ecg',
+      measuredAt: Date.now() - 40_000,
+      values: { sampleRate: 250, leads: ['II'], samples: [samples], heartRate: 160 },
+    });
+    await page.goto(`${WORKBENCH}?type=ecg&level=urgent`);
+    const row = page.locator('.ant-table-row', { hasText: '160' }).first();
+    await see(row);
+    await row.getByRole('button', { name: '查看' }).click();
+    await see(page.locator('canvas.ecg-paper-canvas'), 15_000);
+    await screenshot(page, 'workbench-detail-ecg-1440-zh');
+    await context.close();
+  });
+});
