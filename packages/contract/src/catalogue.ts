@@ -19,7 +19,15 @@ export const COMMON_ACTIONS = {
 export type CommonAction = keyof typeof COMMON_ACTIONS;
 
 /** The areas of the product: one folder each in contract, server and web (ARCHITECTURE.md). */
-export const AREAS = ['auth', 'system', 'authority', 'member', 'device', 'report'] as const;
+export const AREAS = [
+  'auth',
+  'system',
+  'authority',
+  'member',
+  'device',
+  'report',
+  'health',
+] as const;
 export type Area = (typeof AREAS)[number];
 /** `<area>/<entity>`: the same words name the entity's files in contract, server and web. */
 export type EntityName = `${Area}/${string}`;
@@ -735,6 +743,7 @@ const CATALOGUE_DATA = [
         path: '/health_medical_studio/doctor_workbench',
         title: '医生工作台',
         titleEn: 'Doctor workbench',
+        entity: 'health/workbench',
         actions: [
           ['claim', '认领'],
           ['publish', '发布报告'],
@@ -796,6 +805,7 @@ const CATALOGUE_DATA = [
         path: '/health_management/report',
         title: '健康报告',
         titleEn: 'Reports',
+        entity: 'health/reports',
         actions: ['add', 'edit', 'delete', ['publish', '发布']],
       },
       {
@@ -819,6 +829,7 @@ const CATALOGUE_DATA = [
         path: '/health_management/health-report-preview',
         title: '报告预览',
         titleEn: 'Report preview',
+        entity: 'health/reports',
         hidden: true,
         activeMenu: '/health_management/report',
       },
@@ -834,6 +845,7 @@ const CATALOGUE_DATA = [
         path: '/health_management/doctor-workbench-detail',
         title: '工作台详情',
         titleEn: 'Workbench detail',
+        entity: 'health/workbench',
         hidden: true,
         activeMenu: '/health_medical_studio/doctor_workbench',
       },

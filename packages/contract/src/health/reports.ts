@@ -201,6 +201,7 @@ export const healthReportListQuerySchema = listQuerySchema
     phone: phoneFragmentSchema,
     name: optionalText(20),
     memberId: optionalIdSchema('会员'),
+    measurementId: optionalIdSchema('测量记录'),
   })
   .superRefine(checkTimeRange);
 export type HealthReportListQuery = z.infer<typeof healthReportListQuerySchema>;
@@ -212,6 +213,7 @@ export const reportReadingSchema = z.object({
   measuredAt: z.number().int(),
   values: z.record(z.string(), z.unknown()),
   level: z.enum(MEASUREMENT_LEVELS),
+  category: z.string(),
   label: z.string(),
 });
 export type ReportReading = z.infer<typeof reportReadingSchema>;
