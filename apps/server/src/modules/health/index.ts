@@ -1,5 +1,6 @@
 import type { Area } from '../../platform/area.js';
 import { HEALTH_AUDIT_LABELS } from './audit-labels.js';
+import { healthReportRoutes } from './reports/routes.js';
 
 /**
  * 健康管理: the doctor's workbench (the queue of alerts, claims), health reports from draft to
@@ -7,6 +8,6 @@ import { HEALTH_AUDIT_LABELS } from './audit-labels.js';
  */
 export const health: Area = {
   name: 'health',
-  routes: [],
+  routes: [healthReportRoutes],
   audit: HEALTH_AUDIT_LABELS,
 };
