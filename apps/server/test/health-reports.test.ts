@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bodyOf,
   call,
+  capturedLogger,
   createGroup,
   createOperator,
   login,
@@ -557,5 +558,50 @@ describe.each(databaseKinds)('health reports API on %s', (kind) => {
         msg: HealthReportMessages.linkExpired,
       });
     });
+  });
+});
+
+describe.each(databaseKinds)('health report links in the server log on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let reportId: number;
+  const captured = capturedLogger('info');
+
+  setupApp(
+    kind,
+    async (app) => {
+      t = app;
+      admin = await loginAdmin(t);
+      const gradeId = await insertGrade(t, { name: '普通会员', growth: 0 });
+      const memberId = await insertMember(t, { gradeId, name: '赵日志', phone: '13900002222' });
+      const added = bodyOf<{ id: number }>(
+        await call(t, 'POST', HealthReportPaths.add, {
+          token: admin,
+          json: { memberId, conclusion: '近期各项指标总体平稳。', advice: '按时复诊。' },
+        }),
+      );
+      reportId = added.data.id;
+      await call(t, 'POST', HealthReportPaths.publish, { token: admin, json: { id: reportId } });
+    },
+    { logger: captured.logger },
+  );
+
+  it('writes neither the token nor the member to the log', async () => {
+    const link = bodyOf<HealthReportLink>(
+      await call(t, 'POST', HealthReportPaths.shareLink, { token: admin, json: { id: reportId } }),
+    );
+    const token = new URL(link.data.url, 'http://x').searchParams.get('token')!;
+    const opened = bodyOf<PublicReport>(
+      await call(t, 'GET', HealthReportPublicPaths.preview, { query: { token } }),
+    );
+    expect(opened.data).toMatchObject({ memberName: '赵日志', memberPhone: '139****2222' });
+    // A refused token is not logged either.
+    await call(t, 'GET', HealthReportPublicPaths.preview, { query: { token: `${token}x` } });
+    const log = captured.text();
+    expect(log).toContain(HealthReportPublicPaths.preview);
+    expect(log).not.toContain(token.split('.')[0]!);
+    expect(log).not.toContain(token.split('.')[1]!);
+    expect(log).not.toContain('13900002222');
+    expect(log).not.toContain('赵日志');
   });
 });
