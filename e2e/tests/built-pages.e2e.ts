@@ -50,7 +50,8 @@ describe.runIf(run)('only built pages are offered', () => {
     expect(top).not.toContain('数字大屏');
     expect(consoleErrors).toEqual([]);
     await context.close();
-  });
+    // Every built page is opened in turn (more than fifty): a minute is not enough under load.
+  }, 180_000);
 
   it('offers no unbuilt page in the group editor, and no link to one', async () => {
     const { page, context } = await suite.adminPage();

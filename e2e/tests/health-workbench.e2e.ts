@@ -91,4 +91,65 @@ describe.runIf(run)('the doctor workbench', () => {
     await screenshot(page, 'workbench-detail-ecg-1440-zh');
     await context.close();
   });
+
+  it('writes, signs and publishes the report of an alert, and the member opens it by the link', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const bp = await addBoundDevice(page, 'bp', 'E2E-BP-WORK-02');
+    await uploadReading(page, bp, {
+      type: 'bp',
+      measuredAt: Date.now() - 50_000,
+      values: { systolic: 188, diastolic: 119, pulse: 90 },
+    });
+    await page.goto(`${WORKBENCH}?level=urgent`);
+    const row = page.locator('.ant-table-row', { hasText: '188/119 mmHg' }).first();
+    await see(row);
+    await row.getByRole('button', { name: '认领' }).click();
+    await see(row.getByText('系统管理员'));
+    await row.getByRole('button', { name: '查看' }).click();
+    await see(page.getByText('撰写报告'));
+
+    // A phrase to start from, then the doctor's own words.
+    await page.getByRole('combobox', { name: '结论 常用语' }).click();
+    await page.getByTitle('血压重度升高，达到三级高血压水平。').click();
+    await page.getByRole('textbox', { name: '建议', exact: true }).fill('请今天到心内科门诊就诊，调整降压药。');
+    await page.getByRole('button', { name: '签名并发布' }).click();
+    await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await see(page.getByText('报告已发布'));
+    await see(page.getByText('已有报告'));
+    await screenshot(page, 'workbench-report-published-1440-zh');
+
+    // The published report is in 健康报告; its member link opens without a login.
+    await page.goto('/health_management/report');
+    const reportRow = page.locator('.ant-table-row', { hasText: '血压重度升高' }).first();
+    await see(reportRow.getByText('已发布'));
+    await reportRow.getByRole('button', { name: '预览' }).click();
+    await see(page.getByText('请今天到心内科门诊就诊，调整降压药。'));
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const token = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('jkadmin_access_token') ?? '""'),
+    );
+    const link = (
+      (await (
+        await page.request.post('/api/v3/health/admin/report/shareLink', {
+          headers: { authorization: `Bearer ${token}` },
+          data: { id },
+        })
+      ).json()) as { data: { url: string } }
+    ).data.url;
+    const member = await suite.browser.newContext({ baseURL: suite.server.url, locale: 'zh-CN' });
+    const memberPage = await member.newPage();
+    await memberPage.setViewportSize({ width: 375, height: 800 });
+    await memberPage.goto(link);
+    await see(memberPage.getByText('血压重度升高，达到三级高血压水平。'));
+    await see(memberPage.getByText(/医生：系统管理员/));
+    await memberPage.screenshot({ path: `${process.cwd()}/artifacts/report-public-375-zh.png` });
+    // A tampered link shows nothing of the report.
+    await memberPage.goto(link.slice(0, -2) + (link.endsWith('A') ? 'BB' : 'AA'));
+    await see(memberPage.getByText('链接无效或已被篡改'));
+    expect(await memberPage.getByText('血压重度升高').count()).toBe(0);
+    await member.close();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

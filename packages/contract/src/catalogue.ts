@@ -805,6 +805,7 @@ const CATALOGUE_DATA = [
         path: '/health_management/report',
         title: '健康报告',
         titleEn: 'Reports',
+        entity: 'health/reports',
         actions: ['add', 'edit', 'delete', ['publish', '发布']],
       },
       {
@@ -828,6 +829,7 @@ const CATALOGUE_DATA = [
         path: '/health_management/health-report-preview',
         title: '报告预览',
         titleEn: 'Report preview',
+        entity: 'health/reports',
         hidden: true,
         activeMenu: '/health_management/report',
       },

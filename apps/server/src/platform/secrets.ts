@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../config.js';
@@ -33,6 +33,14 @@ export class SecretBox {
     return [VERSION, iv, tag, data]
       .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
       .join(':');
+  }
+
+  /**
+   * A separate 256-bit key for one purpose (e.g. "health:report-link"), derived from the key
+   * material with HMAC-SHA256 of the label: signing with it never uses the sealing key itself.
+   */
+  deriveKey(label: string): Buffer {
+    return createHmac('sha256', this.key).update(`derive:${label}`, 'utf8').digest();
   }
 
   open(sealed: string, context: string): string {

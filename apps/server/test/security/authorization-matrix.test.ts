@@ -42,6 +42,9 @@ const PUBLIC_ROUTES = [
   'POST /v3/device/ingest/measurement',
   'GET /v3/device/common/return/address',
   'POST /v3/device/common/return/file',
+  // A member's share link to a published health report: the token is signed (HMAC), expires and
+  // can be revoked; answers the masked phone only; held to the per-IP limit.
+  'GET /v3/health/common/report/preview',
 ];
 
 /** Routes any logged-in operator may call, whatever its group holds (own profile, own sessions). */

@@ -75,6 +75,12 @@ export const routes: RouteObject[] = [
         handle: {} satisfies RouteHandle,
         lazy: page(() => import('../features/device/returns/ReturnAddressPage')),
       },
+      {
+        // Public health report (no login): opened by the member's signed link.
+        path: 'health-report-preview',
+        handle: {} satisfies RouteHandle,
+        lazy: page(() => import('../features/health/reports/PublicReportPage')),
+      },
       // Registered pages that render outside the shell (still behind session and permission).
       ...registered.filter(([, e]) => e.bare).map(([path, e]) => registeredRoute(path, e, true)),
       {

@@ -99,6 +99,7 @@ export const HealthReportMessages = {
   linkInvalid: '链接无效或已被篡改',
   linkExpired: '链接已过期，请联系医生重新获取',
   linkRevoked: '链接已失效，请联系医生重新获取',
+  alertNotOfMeasurement: '预警不存在或不属于该测量记录',
 } as const;
 
 const conclusion = contentText(

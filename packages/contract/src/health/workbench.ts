@@ -4,6 +4,7 @@ import { blankToUndefined } from '../list-query.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
 import { MEASUREMENT_LEVELS, type MeasurementLevel } from '../device/ingest.js';
 import { MEASUREMENT_TYPES } from '../system/settings.js';
+import { reportReadingSchema } from './reports.js';
 
 /**
  * The doctor's workbench (医生工作台, PRODUCT.md §4 health): the queue of open alerts — the abnormal
@@ -209,15 +210,8 @@ export type WorkbenchEvent = z.infer<typeof workbenchEventSchema>;
 /** Readings of the member the detail lists (newest first). */
 export const WORKBENCH_HISTORY_MAX = 30;
 
-export const workbenchReadingSchema = z.object({
-  id: z.number().int(),
-  type: z.enum(MEASUREMENT_TYPES),
-  measuredAt: z.number().int(),
-  values: z.record(z.string(), z.unknown()),
-  level: z.enum(MEASUREMENT_LEVELS),
-  category: z.string(),
-  label: z.string(),
-});
+/** A reading as the detail's history lists it (the same shape as a report's reading). */
+export const workbenchReadingSchema = reportReadingSchema;
 export type WorkbenchReading = z.infer<typeof workbenchReadingSchema>;
 
 /** One alert as the doctor opens it: the row, the member, their recent readings. */

@@ -1,4 +1,23 @@
-import type { AuditLabels } from '../../platform/audit-labels.js';
+import { REPORT_KIND_LABELS, REPORT_STATUS_LABELS } from '@health/contract';
+import type { AuditLabels, Bilingual } from '../../platform/audit-labels.js';
+
+const KIND_EN = {
+  ecg: 'ECG report',
+  bp: 'BP report',
+  reading: 'Reading report',
+  general: 'Health assessment',
+};
+const STATUS_EN = { draft: 'Draft', signed: 'Signed', published: 'Published' };
+
+/** An enumeration's Chinese labels (the contract's) with their English. */
+function bilingual<K extends string>(
+  zh: Record<K, string>,
+  en: Record<K, string>,
+): Record<K, Bilingual> {
+  const out = {} as Record<K, Bilingual>;
+  for (const key of Object.keys(zh) as K[]) out[key] = [zh[key], en[key]];
+  return out;
+}
 
 /** What 健康管理 writes to the operation log, in both languages. */
 export const HEALTH_AUDIT_LABELS: AuditLabels = {
@@ -6,12 +25,47 @@ export const HEALTH_AUDIT_LABELS: AuditLabels = {
   actions: {
     claim: ['认领预警', 'Claim alert'],
     release: ['释放预警', 'Release alert'],
+    sign: ['签名报告', 'Sign report'],
+    publish: ['发布', 'Publish'],
+    amend: ['修订报告', 'Amend report'],
+    shareLink: ['生成分享链接', 'Create share link'],
+    revokeLinks: ['撤销分享链接', 'Revoke share links'],
   },
   fields: {
     health: {
       alertId: ['预警编号', 'Alert ID'],
       claimedBy: ['认领人', 'Claimed by'],
       claimExpiresAt: { label: ['认领到期时间', 'Claim expires'], format: 'time' },
+      // Health reports.
+      rootId: ['报告编号（首版）', 'Report ID (first version)'],
+      version: ['版本', 'Version'],
+      kind: {
+        label: ['报告类型', 'Report type'],
+        format: { values: bilingual(REPORT_KIND_LABELS, KIND_EN) },
+      },
+      status: {
+        label: ['报告状态', 'Report status'],
+        format: { values: bilingual(REPORT_STATUS_LABELS, STATUS_EN) },
+      },
+      memberId: ['会员编号', 'Member ID'],
+      measurementId: ['测量记录编号', 'Measurement ID'],
+      conclusion: ['结论', 'Conclusion'],
+      advice: ['建议', 'Advice'],
+      addendum: ['修订原因', 'Reason for amendment'],
+      signedBy: ['签名人', 'Signed by'],
+      signedAt: { label: ['签名时间', 'Signed at'], format: 'time' },
+      publishedBy: ['发布人', 'Published by'],
+      publishedAt: { label: ['发布时间', 'Published at'], format: 'time' },
+      linkId: ['链接编号', 'Link ID'],
+      days: ['有效天数', 'Valid days'],
+      expiresAt: { label: ['链接到期时间', 'Link expires'], format: 'time' },
+      revokedLinks: ['失效链接数', 'Links revoked'],
     },
+  },
+  targetWords: {
+    心电报告: 'ECG report',
+    血压报告: 'BP report',
+    测量报告: 'Reading report',
+    健康评估: 'Health assessment',
   },
 };

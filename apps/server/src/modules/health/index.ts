@@ -1,6 +1,7 @@
 import type { Area } from '../../platform/area.js';
 import { HEALTH_AUDIT_LABELS } from './audit-labels.js';
 import { healthDemoThroughApi } from './demo.js';
+import { healthReportRoutes } from './reports/routes.js';
 import { workbenchRoutes } from './workbench/routes.js';
 
 /**
@@ -9,7 +10,7 @@ import { workbenchRoutes } from './workbench/routes.js';
  */
 export const health: Area = {
   name: 'health',
-  routes: [workbenchRoutes],
+  routes: [workbenchRoutes, healthReportRoutes],
   audit: HEALTH_AUDIT_LABELS,
   demoThroughApi: healthDemoThroughApi,
 };

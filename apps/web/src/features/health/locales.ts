@@ -64,6 +64,7 @@ export const HEALTH_NS = registerBilingualLocale('health', {
     until: ['{{name}}（至 {{time}}）', '{{name}} (until {{time}})'],
     history: ['近期测量', 'Recent readings'],
     closed: ['该预警已处理', 'This alert is closed'],
+    claimToWrite: ['认领该预警后即可撰写报告', 'Claim the alert to write its report'],
     gender: { male: ['男', 'Male'], female: ['女', 'Female'], unknown: ['未知', 'Unknown'] },
     ecg: ['心电图', 'ECG'],
   },
@@ -92,9 +93,10 @@ export const HEALTH_NS = registerBilingualLocale('health', {
     advice: ['建议', 'Advice'],
     addendum: ['修订说明', 'Why amended'],
     intervals: ['测量值', 'Measurements'],
-    signedBy: [
-      '医生：{{name}} · 签名 {{signed}} · 发布 {{published}}',
-      'Doctor: {{name}} · signed {{signed}} · published {{published}}',
+    doctor: ['医生：', 'Doctor: '],
+    signedPublished: [
+      ' · 签名 {{signed}} · 发布 {{published}}',
+      ' · signed {{signed}} · published {{published}}',
     ],
     earlierVersion: ['第 {{n}} 版（{{time}} 发布）', 'Version {{n}} (published {{time}})'],
     createdBy: ['撰写人', 'Written by'],

@@ -5,4 +5,6 @@ import type { PageSlice } from '../../shared/routing/route-handle';
 export const HEALTH_PAGES: PageSlice = {
   [PAGES.doctorWorkbench]: { load: () => import('./workbench/WorkbenchPage') },
   [PAGES.doctorWorkbenchDetail]: { load: () => import('./workbench/WorkbenchDetailPage') },
+  [PAGES.healthReports]: { load: () => import('./reports/ReportListPage') },
+  [PAGES.healthReportPreview]: { load: () => import('./reports/ReportPreviewPage') },
 };

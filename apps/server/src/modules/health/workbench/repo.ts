@@ -166,7 +166,17 @@ export class WorkbenchRepo {
     return this.db
       .selectFrom('measurement_alerts as a')
       .innerJoin('measurements as ms', 'ms.id', 'a.measurement_id')
-      .select(['a.id', 'a.level', 'a.triage_age', 'a.triage_history', 'ms.measured_at'])
+      .select([
+        'a.id',
+        'a.level',
+        'a.type',
+        'a.label',
+        'a.member_id',
+        'a.measurement_id',
+        'a.triage_age',
+        'a.triage_history',
+        'ms.measured_at',
+      ])
       .orderBy('a.id')
       .execute();
   }

@@ -10,6 +10,8 @@ import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import { MeasurementLevel, readingSummary } from '../../../shared/measurements/reading';
 import { usePageActions } from '../../../shared/stores/permission';
 import { HEALTH_NS } from '../locales';
+import { useReportsOfMeasurement } from '../reports/api';
+import { ReportComposer } from '../reports/ReportComposer';
 import { useClaimAlert, useReleaseAlert, useWorkbenchDetail } from './api';
 import { waitText } from './wait';
 
@@ -32,6 +34,8 @@ export default function WorkbenchDetailPage() {
   const detail = useWorkbenchDetail(id);
   const workbenchActions = usePageActions(PAGES.doctorWorkbench) as readonly string[];
   const canClaim = workbenchActions.includes('claim');
+  const canWrite = workbenchActions.includes('publish');
+  const reports = useReportsOfMeasurement(detail.data?.alert.measurementId);
   const claim = useClaimAlert();
   const release = useReleaseAlert();
   const back = (
@@ -143,6 +147,20 @@ export default function WorkbenchDetailPage() {
             <EcgRecordingView measurementId={alert.measurementId} />
           </Suspense>
         </Card>
+      )}
+      {reports.data && (canWrite || reports.data.length > 0) && (
+        <ReportComposer
+          key={alert.id}
+          measurementId={alert.measurementId}
+          alertId={alert.id}
+          kind={alert.type === 'ecg' ? 'ecg' : alert.type === 'bp' ? 'bp' : 'reading'}
+          reports={reports.data}
+          canPublish={canWrite}
+          writable={alert.status === 'open' && alert.claimedByMe}
+          notice={
+            alert.status === 'open' && !alert.claimedByMe ? t('detail.claimToWrite') : undefined
+          }
+        />
       )}
       <Card title={t('detail.history')}>
         <Table<WorkbenchReading>

@@ -32,6 +32,7 @@ const texts: Record<string, string> = {
   链接无效或已被篡改: 'The link is not valid or has been altered',
   '链接已过期，请联系医生重新获取': 'The link has expired; ask the doctor for a new one',
   '链接已失效，请联系医生重新获取': 'The link was withdrawn; ask the doctor for a new one',
+  预警不存在或不属于该测量记录: 'The alert does not exist or is not one of this reading',
   认领筛选不正确: 'The claim filter is not valid',
   测量项最多20项: 'At most 20 measurements',
   片段最多6段: 'At most 6 strips',

@@ -1,0 +1,544 @@
+import {
+  DAY_MS,
+  HEALTH_REPORT_PREVIEW_PAGE,
+  HealthReportMessages,
+  WorkbenchMessages,
+  maskPhone,
+  REPORT_KIND_LABELS,
+  REPORT_PHRASES,
+  reportDetailsSchema,
+  SETTINGS_DEFAULTS,
+  State,
+  type HealthReportAdd,
+  type HealthReportAmend,
+  type HealthReportDetail,
+  type HealthReportKind,
+  type HealthReportLink,
+  type HealthReportListQuery,
+  type HealthReportRow,
+  type HealthReportUpdate,
+  type Page,
+  type PublicReport,
+  type ReportDetails,
+  type ReportPhrases,
+  type ReportReading,
+} from '@health/contract';
+import { MeasurementsRepo } from '../../device/measurements/repo.js';
+import { MembersRepo } from '../../member/members/repo.js';
+import type { Actor } from '../../../platform/actor.js';
+import { auditedChange } from '../../../platform/changes.js';
+import type { AppContext } from '../../../platform/context.js';
+import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
+import { paginate, type PageRequest } from '../../../platform/pagination.js';
+import { REPORT_LINK_KEY_LABEL, signLinkToken, verifyLinkToken } from './links.js';
+import { HealthReportsRepo, type HealthReportRowDb, type JoinedReportRow } from './repo.js';
+
+/** The operation log's module of 健康管理. */
+export const AUDIT_MODULE = 'health';
+
+const failed = (msg: string) => new AppError(State.FAILED, msg);
+
+function detailsOf(json: string): ReportDetails {
+  let value: unknown = {};
+  try {
+    value = JSON.parse(json);
+  } catch {
+    // A row written by hand: its details read as none.
+  }
+  const parsed = reportDetailsSchema.safeParse(value);
+  return parsed.success ? parsed.data : reportDetailsSchema.parse({});
+}
+
+const optionalNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+function toRow(row: JoinedReportRow): HealthReportRow {
+  return {
+    id: Number(row.id),
+    rootId: Number(row.root_id),
+    version: Number(row.version),
+    kind: row.kind,
+    status: row.status,
+    superseded: row.superseded_at !== null,
+    memberId: Number(row.member_id),
+    memberName: row.member_name,
+    memberPhone: maskPhone(row.member_phone),
+    measurementId: optionalNumber(row.measurement_id),
+    alertId: optionalNumber(row.alert_id),
+    conclusion: row.conclusion,
+    advice: row.advice,
+    addendum: row.addendum,
+    details: detailsOf(row.details_json),
+    createdBy: row.created_by,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    signedBy: row.signed_by,
+    signedAt: optionalNumber(row.signed_at),
+    publishedBy: row.published_by,
+    publishedAt: optionalNumber(row.published_at),
+  };
+}
+
+/** The kind of a report on a reading of this type. */
+function kindOfType(type: string): HealthReportKind {
+  if (type === 'ecg') return 'ecg';
+  if (type === 'bp') return 'bp';
+  return 'reading';
+}
+
+/** What the operation log keeps of a version. */
+function snapshot(row: {
+  id: number;
+  rootId: number;
+  version: number;
+  kind: HealthReportKind;
+  status: string;
+  memberId: number;
+  measurementId: number | null;
+  alertId: number | null;
+  conclusion: string;
+  advice: string;
+  addendum: string;
+}) {
+  return {
+    id: row.id,
+    rootId: row.rootId,
+    version: row.version,
+    kind: row.kind,
+    status: row.status,
+    memberId: row.memberId,
+    measurementId: row.measurementId,
+    alertId: row.alertId,
+    conclusion: row.conclusion,
+    advice: row.advice,
+    addendum: row.addendum,
+  };
+}
+
+const targetOf = (row: {
+  id: number;
+  kind: HealthReportKind;
+  version: number;
+  memberName: string;
+}) => `${REPORT_KIND_LABELS[row.kind]} #${row.id} 第${row.version}版（${row.memberName}）`;
+
+/**
+ * Health reports (/health_management/report, and the doctor workbench): drafts, signing,
+ * publishing (closing the alert it answers), amending by a new version, share links and the
+ * public preview a link opens.
+ */
+export class HealthReportService {
+  private readonly repo: HealthReportsRepo;
+  private readonly linkKey: Buffer;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repo = new HealthReportsRepo(ctx.db);
+    this.linkKey = ctx.secrets.deriveKey(REPORT_LINK_KEY_LABEL);
+  }
+
+  async list(query: HealthReportListQuery & PageRequest): Promise<Page<HealthReportRow>> {
+    return paginate(this.ctx.db, this.repo.query(query), query, toRow);
+  }
+
+  phrases(kind: HealthReportKind): ReportPhrases {
+    return REPORT_PHRASES[kind];
+  }
+
+  private async load(id: number): Promise<HealthReportRow> {
+    const row = await this.repo.findJoined(id);
+    if (!row) throw new NotFoundError(HealthReportMessages.notFound);
+    return toRow(row);
+  }
+
+  private async reading(measurementId: number | null): Promise<ReportReading | null> {
+    if (measurementId === null) return null;
+    const m = await this.repo.measurement(measurementId);
+    if (!m) return null;
+    let values: Record<string, unknown> = {};
+    try {
+      values = JSON.parse(m.values_json) as Record<string, unknown>;
+    } catch {
+      // Unreadable values show as none.
+    }
+    return {
+      id: Number(m.id),
+      type: m.type,
+      measuredAt: Number(m.measured_at),
+      values,
+      level: m.level,
+      category: m.category,
+      label: m.label,
+    };
+  }
+
+  async detail(id: number): Promise<HealthReportDetail> {
+    const row = await this.load(id);
+    const [versions, links, reading] = await Promise.all([
+      this.repo.versions(row.rootId),
+      this.repo.activeLinks(row.rootId, this.ctx.now()),
+      this.reading(row.measurementId),
+    ]);
+    return {
+      ...row,
+      reading,
+      versions: versions.map(toRow),
+      links: links.map((l) => ({
+        id: Number(l.id),
+        expiresAt: Number(l.expires_at),
+        createdBy: l.created_by,
+      })),
+    };
+  }
+
+  /** A member a report may be written for: one that exists and is not logged off. */
+  private async member(memberId: number): Promise<{ name: string }> {
+    const m = await new MembersRepo(this.ctx.db).brief(memberId);
+    if (!m || m.status === 'logged_off') {
+      throw ValidationError.field('memberId', HealthReportMessages.memberNotFound);
+    }
+    return { name: m.name };
+  }
+
+  async add(actor: Actor, input: HealthReportAdd): Promise<number> {
+    let memberId: number;
+    let kind: HealthReportKind;
+    let measurementId: number | null = null;
+    if (input.measurementId !== undefined) {
+      const m = await this.repo.measurement(input.measurementId);
+      if (!m)
+        throw ValidationError.field('measurementId', HealthReportMessages.measurementNotFound);
+      memberId = Number(m.member_id);
+      kind = kindOfType(m.type);
+      measurementId = Number(m.id);
+    } else {
+      memberId = input.memberId as number;
+      kind = 'general';
+    }
+    const member = await this.member(memberId);
+    if (input.alertId !== undefined) {
+      const alert = await this.repo.alert(input.alertId);
+      if (!alert || measurementId === null || Number(alert.measurement_id) !== measurementId)
+        throw ValidationError.field('alertId', HealthReportMessages.alertNotOfMeasurement);
+      // The doctor answering an open alert holds it (医生工作台's claim): one writer at a time.
+      const held =
+        Number(alert.claimed_by_id) === actor.operatorId &&
+        Number(alert.claim_expires_at ?? 0) > this.ctx.now();
+      if (alert.status !== 'handled' && !held) throw failed(WorkbenchMessages.claimFirst);
+    }
+    const at = this.ctx.now();
+    const details = input.details ?? reportDetailsSchema.parse({});
+    return auditedChange(this.ctx, actor, async (trx) => {
+      const repo = new HealthReportsRepo(trx);
+      const id = await repo.insert({
+        root_id: 0,
+        version: 1,
+        kind,
+        status: 'draft',
+        member_id: memberId,
+        measurement_id: measurementId,
+        alert_id: input.alertId ?? null,
+        conclusion: input.conclusion,
+        advice: input.advice,
+        addendum: '',
+        details_json: JSON.stringify(details),
+        created_by_id: actor.operatorId,
+        created_by: actor.displayName,
+        created_at: at,
+        updated_at: at,
+      });
+      await repo.setRoot(id);
+      const after = snapshot({
+        id,
+        rootId: id,
+        version: 1,
+        kind,
+        status: 'draft',
+        memberId,
+        measurementId,
+        alertId: input.alertId ?? null,
+        conclusion: input.conclusion,
+        advice: input.advice,
+        addendum: '',
+      });
+      return {
+        result: id,
+        entry: {
+          module: AUDIT_MODULE,
+          action: 'add',
+          target: targetOf({ id, kind, version: 1, memberName: member.name }),
+          after,
+        },
+      };
+    });
+  }
+
+  async update(actor: Actor, input: HealthReportUpdate): Promise<void> {
+    const before = await this.load(input.id);
+    if (before.status !== 'draft') throw failed(HealthReportMessages.notDraft);
+    await auditedChange(this.ctx, actor, async (trx) => {
+      const values = {
+        conclusion: input.conclusion,
+        advice: input.advice,
+        updated_at: this.ctx.now(),
+        ...(input.details ? { details_json: JSON.stringify(input.details) } : {}),
+      };
+      // The WHERE keeps a version signed meanwhile as it was signed.
+      if (!(await new HealthReportsRepo(trx).updateDraft(input.id, values)))
+        throw failed(HealthReportMessages.notDraft);
+      return {
+        result: undefined,
+        entry: {
+          module: AUDIT_MODULE,
+          action: 'edit',
+          target: targetOf(before),
+          before: snapshot(before),
+          after: snapshot({ ...before, conclusion: input.conclusion, advice: input.advice }),
+        },
+      };
+    });
+  }
+
+  async delete(actor: Actor, id: number): Promise<void> {
+    const before = await this.load(id);
+    if (before.status !== 'draft') throw failed(HealthReportMessages.deleteOnlyDraft);
+    await auditedChange(this.ctx, actor, async (trx) => {
+      if (!(await new HealthReportsRepo(trx).deleteDraft(id)))
+        throw failed(HealthReportMessages.deleteOnlyDraft);
+      return {
+        result: undefined,
+        entry: {
+          module: AUDIT_MODULE,
+          action: 'delete',
+          target: targetOf(before),
+          before: snapshot(before),
+        },
+      };
+    });
+  }
+
+  private static signedColumns(actor: Actor, at: number) {
+    return {
+      status: 'signed' as const,
+      signed_by_id: actor.operatorId,
+      signed_by: actor.displayName,
+      signed_at: at,
+      updated_at: at,
+    };
+  }
+
+  async sign(actor: Actor, id: number): Promise<void> {
+    const before = await this.load(id);
+    if (before.status !== 'draft') throw failed(HealthReportMessages.notDraft);
+    const at = this.ctx.now();
+    await auditedChange(this.ctx, actor, async (trx) => {
+      const signed = await new HealthReportsRepo(trx).updateDraft(
+        id,
+        HealthReportService.signedColumns(actor, at),
+      );
+      if (!signed) throw failed(HealthReportMessages.notDraft);
+      return {
+        result: undefined,
+        entry: {
+          module: AUDIT_MODULE,
+          action: 'sign',
+          target: targetOf(before),
+          before: { status: before.status },
+          after: { status: 'signed', signedBy: actor.displayName, signedAt: at },
+        },
+      };
+    });
+  }
+
+  /**
+   * Publish a version: a draft is signed by the publisher first. Publishing version n > 1
+   * supersedes the published one before it; the alert it answers is closed, in one transaction.
+   */
+  async publish(actor: Actor, id: number): Promise<void> {
+    const before = await this.load(id);
+    if (before.status === 'published') throw failed(HealthReportMessages.alreadyPublished);
+    const at = this.ctx.now();
+    await auditedChange(this.ctx, actor, async (trx) => {
+      const repo = new HealthReportsRepo(trx);
+      if (before.status === 'draft') {
+        const signed = await repo.updateDraft(id, HealthReportService.signedColumns(actor, at));
+        if (!signed) throw failed(HealthReportMessages.alreadyPublished);
+      }
+      const by = { id: actor.operatorId, name: actor.displayName };
+      if (!(await repo.publishSigned(id, by, at)))
+        throw failed(HealthReportMessages.alreadyPublished);
+      await repo.supersede(before.rootId, id, at);
+      if (before.alertId !== null && before.measurementId !== null) {
+        await new MeasurementsRepo(trx).closeAlert(before.measurementId, actor.displayName, at);
+      }
+      return {
+        result: undefined,
+        entry: {
+          module: AUDIT_MODULE,
+          action: 'publish',
+          target: targetOf(before),
+          before: { status: before.status },
+          after: {
+            status: 'published',
+            publishedBy: actor.displayName,
+            publishedAt: at,
+            ...(before.alertId !== null ? { alertId: before.alertId } : {}),
+          },
+        },
+      };
+    });
+  }
+
+  /** A new draft version of the latest published one, with the addendum; its id. */
+  async amend(actor: Actor, input: HealthReportAmend): Promise<number> {
+    const before = await this.load(input.id);
+    if (before.status !== 'published') throw failed(HealthReportMessages.notPublished);
+    if (before.superseded) throw failed(HealthReportMessages.superseded);
+    const at = this.ctx.now();
+    const details = input.details ?? before.details;
+    return auditedChange(
+      this.ctx,
+      actor,
+      async (trx) => {
+        const repo = new HealthReportsRepo(trx);
+        const latest = await repo.latest(before.rootId);
+        if (latest && Number(latest.id) !== before.id) {
+          throw failed(
+            latest.status === 'published'
+              ? HealthReportMessages.superseded
+              : HealthReportMessages.amendPending,
+          );
+        }
+        const version = before.version + 1;
+        // The unique (root_id, version) refuses a second amendment made at the same moment.
+        const id = await repo.insert({
+          root_id: before.rootId,
+          version,
+          kind: before.kind,
+          status: 'draft',
+          member_id: before.memberId,
+          measurement_id: before.measurementId,
+          alert_id: null,
+          conclusion: input.conclusion,
+          advice: input.advice,
+          addendum: input.addendum,
+          details_json: JSON.stringify(details),
+          created_by_id: actor.operatorId,
+          created_by: actor.displayName,
+          created_at: at,
+          updated_at: at,
+        });
+        return {
+          result: id,
+          entry: {
+            module: AUDIT_MODULE,
+            action: 'amend',
+            target: targetOf(before),
+            before: snapshot(before),
+            after: snapshot({
+              ...before,
+              id,
+              version,
+              status: 'draft',
+              alertId: null,
+              conclusion: input.conclusion,
+              advice: input.advice,
+              addendum: input.addendum,
+            }),
+          },
+        };
+      },
+      () => failed(HealthReportMessages.amendPending),
+    );
+  }
+
+  private linkDays(): number {
+    const order = {
+      ...SETTINGS_DEFAULTS.order,
+      ...this.ctx.settings.get('order', SETTINGS_DEFAULTS.order),
+    };
+    return order.reportLinkDays;
+  }
+
+  /** A signed link to the published report, valid `days` (default: 运营配置). */
+  async shareLink(actor: Actor, id: number, days?: number): Promise<HealthReportLink> {
+    const before = await this.load(id);
+    if (before.status !== 'published') throw failed(HealthReportMessages.notPublished);
+    const at = this.ctx.now();
+    const validDays = days ?? this.linkDays();
+    const expiresAt = at + validDays * DAY_MS;
+    const linkId = await auditedChange(this.ctx, actor, async (trx) => {
+      const created = await new HealthReportsRepo(trx).insertLink({
+        root_id: before.rootId,
+        expires_at: expiresAt,
+        revoked_at: null,
+        created_by: actor.displayName,
+        created_at: at,
+      });
+      return {
+        result: created,
+        entry: {
+          module: AUDIT_MODULE,
+          action: 'shareLink',
+          target: targetOf(before),
+          after: { linkId: created, days: validDays, expiresAt },
+        },
+      };
+    });
+    const token = signLinkToken(this.linkKey, { linkId, expiresAt });
+    return { url: `${HEALTH_REPORT_PREVIEW_PAGE}?token=${token}`, expiresAt };
+  }
+
+  /** Every link of the report stops working. */
+  async revokeLinks(actor: Actor, id: number): Promise<number> {
+    const before = await this.load(id);
+    const at = this.ctx.now();
+    return auditedChange(this.ctx, actor, async (trx) => {
+      const revoked = await new HealthReportsRepo(trx).revokeLinks(before.rootId, at);
+      return {
+        result: revoked,
+        entry: {
+          module: AUDIT_MODULE,
+          action: 'revokeLinks',
+          target: targetOf(before),
+          after: { revokedLinks: revoked },
+        },
+      };
+    });
+  }
+
+  /** What a link shows, without a login: the published versions, newest first. */
+  async preview(token: string): Promise<PublicReport> {
+    const claims = verifyLinkToken(this.linkKey, token);
+    if (!claims) throw failed(HealthReportMessages.linkInvalid);
+    const link = await this.repo.findLink(claims.linkId);
+    if (!link || Number(link.expires_at) !== claims.expiresAt)
+      throw failed(HealthReportMessages.linkInvalid);
+    if (link.revoked_at !== null) throw failed(HealthReportMessages.linkRevoked);
+    if (claims.expiresAt <= this.ctx.now()) throw failed(HealthReportMessages.linkExpired);
+    const rows = await this.repo.publishedVersions(Number(link.root_id));
+    const first = rows[0];
+    if (!first) throw failed(HealthReportMessages.linkInvalid);
+    const member = await new MembersRepo(this.ctx.db).brief(Number(first.member_id));
+    if (!member || member.status === 'logged_off') throw failed(HealthReportMessages.linkInvalid);
+    return {
+      memberName: member.name,
+      memberPhone: maskPhone(member.phone),
+      reading: await this.reading(optionalNumber(first.measurement_id)),
+      versions: rows.map((r) => HealthReportService.publicVersion(r)),
+      expiresAt: claims.expiresAt,
+    };
+  }
+
+  private static publicVersion(r: HealthReportRowDb) {
+    return {
+      version: Number(r.version),
+      kind: r.kind,
+      conclusion: r.conclusion,
+      advice: r.advice,
+      addendum: r.addendum,
+      details: detailsOf(r.details_json),
+      signedBy: r.signed_by ?? '',
+      signedAt: Number(r.signed_at),
+      publishedAt: Number(r.published_at),
+    };
+  }
+}

@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { Button, Card, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  PAGES,
+  REPORT_ADVICE_MAX,
+  REPORT_CONCLUSION_MAX,
+  REPORT_PHRASES,
+  formatDate,
+  healthReportAddSchema,
+  type HealthReportKind,
+  type HealthReportRow,
+} from '@health/contract';
+import { toast } from '../../../shared/feedback/feedback';
+import { applyFieldErrors, checkWithSchema } from '../../../shared/utils/form';
+import { HEALTH_NS } from '../locales';
+import { useAddReport, usePublishReport, useShareReport, useUpdateReport } from './api';
+
+interface Values {
+  conclusion: string;
+  advice: string;
+}
+
+/** The doctor's text for an alert's reading: write (phrases to start from), save, sign and publish. */
+export function ReportComposer({
+  measurementId,
+  alertId,
+  kind,
+  reports,
+  canPublish,
+  writable,
+  notice,
+}: {
+  measurementId: number;
+  alertId: number;
+  kind: HealthReportKind;
+  /** The reports of this reading already written (newest first). */
+  reports: HealthReportRow[];
+  /** The operator may publish and share reports (医生工作台's publish action). */
+  canPublish: boolean;
+  /** A report may be written now: the alert is open and claimed by this operator. */
+  writable: boolean;
+  /** Why it may not be written now (shown instead of the form). */
+  notice?: string;
+}) {
+  const { t } = useTranslation(HEALTH_NS);
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const draft = reports.find((r) => r.status === 'draft');
+  const [draftId, setDraftId] = useState<number | null>(draft?.id ?? null);
+  const [failing, setFailing] = useState<string[]>([]);
+  const add = useAddReport();
+  const update = useUpdateReport();
+  const publish = usePublishReport();
+  const share = useShareReport();
+  const phrases = REPORT_PHRASES[kind];
+
+  /** Save the text as a draft (new or the existing one); its id, or null when the form is wrong. */
+  const save = async (): Promise<number | null> => {
+    const values = form.getFieldsValue();
+    const input = { measurementId, alertId, ...values };
+    const check = checkWithSchema(form, healthReportAddSchema, failing, { toInput: () => input });
+    setFailing(check.failing);
+    if (!check.value) return null;
+    try {
+      if (draftId) {
+        await update.mutateAsync({ id: draftId, ...values });
+        return draftId;
+      }
+      const { id } = await add.mutateAsync(input);
+      setDraftId(id);
+      return id;
+    } catch (e) {
+      applyFieldErrors(form, e);
+      return null;
+    }
+  };
+
+  const insert = (field: keyof Values, text: string) => {
+    const current = form.getFieldValue(field) as string | undefined;
+    form.setFieldValue(field, current ? `${current}\n${text}` : text);
+  };
+
+  const published = reports.filter((r) => r.status === 'published');
+  return (
+    <Card title={t('report.write')}>
+      {published.length > 0 && (
+        <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
+          <Typography.Text strong>{t('report.existing')}</Typography.Text>
+          {published.map((r) => (
+            <Space key={r.id} wrap>
+              <Tag color="green">{t('report.status.published')}</Tag>
+              <span>{t('report.version', { n: r.version })}</span>
+              <Typography.Text type="secondary">
+                <span translate="no">{r.publishedBy}</span> · {formatDate(r.publishedAt!)}
+              </Typography.Text>
+              <Button
+                size="small"
+                onClick={() => void navigate(`${PAGES.healthReportPreview}?id=${r.id}`)}
+              >
+                {t('report.preview')}
+              </Button>
+              {canPublish && (
+                <Button
+                  size="small"
+                  loading={share.isPending}
+                  onClick={() =>
+                    void share.mutateAsync({ id: r.id }).then(async (link) => {
+                      const url = new URL(link.url, window.location.origin).toString();
+                      await navigator.clipboard?.writeText(url).catch(() => undefined);
+                      toast.success(t('report.shareDone', { time: formatDate(link.expiresAt) }));
+                    })
+                  }
+                >
+                  {t('report.share')}
+                </Button>
+              )}
+            </Space>
+          ))}
+        </Space>
+      )}
+      {canPublish && !writable && notice && (
+        <Typography.Text type="secondary">{notice}</Typography.Text>
+      )}
+      {canPublish && writable && (
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          initialValues={{ conclusion: draft?.conclusion ?? '', advice: draft?.advice ?? '' }}
+        >
+          {(['conclusion', 'advice'] as const).map((field) => (
+            <Form.Item
+              key={field}
+              name={field}
+              required
+              label={
+                <Space>
+                  {t(`report.${field}`)}
+                  <Select
+                    size="small"
+                    style={{ width: 220 }}
+                    placeholder={t('report.phrasePick')}
+                    value={null}
+                    options={phrases[field].map((p) => ({ value: p, label: p }))}
+                    onChange={(p: string) => insert(field, p)}
+                    aria-label={`${t(`report.${field}`)} ${t('report.phrases')}`}
+                  />
+                </Space>
+              }
+            >
+              <Input.TextArea
+                aria-label={t(`report.${field}`)}
+                rows={4}
+                count={{
+                  show: true,
+                  max: field === 'conclusion' ? REPORT_CONCLUSION_MAX : REPORT_ADVICE_MAX,
+                }}
+              />
+            </Form.Item>
+          ))}
+          <Space wrap>
+            <Button
+              loading={add.isPending || update.isPending}
+              onClick={() =>
+                void save().then((id) => {
+                  if (id) toast.success(t('report.saved'));
+                })
+              }
+            >
+              {t('report.saveDraft')}
+            </Button>
+            <Popconfirm
+              title={t('report.publishConfirm')}
+              onConfirm={() =>
+                save().then(async (id) => {
+                  if (!id) return;
+                  await publish.mutateAsync({ id });
+                  toast.success(t('report.published'));
+                  setDraftId(null);
+                  form.resetFields();
+                })
+              }
+            >
+              <Button type="primary" loading={publish.isPending}>
+                {t('report.publish')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        </Form>
+      )}
+    </Card>
+  );
+}
