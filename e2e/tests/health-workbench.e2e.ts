@@ -112,7 +112,9 @@ describe.runIf(run)('the doctor workbench', () => {
     // A phrase to start from, then the doctor's own words.
     await page.getByRole('combobox', { name: '结论 常用语' }).click();
     await page.getByTitle('血压重度升高，达到三级高血压水平。').click();
-    await page.getByRole('textbox', { name: '建议', exact: true }).fill('请今天到心内科门诊就诊，调整降压药。');
+    await page
+      .getByRole('textbox', { name: '建议', exact: true })
+      .fill('请今天到心内科门诊就诊，调整降压药。');
     await page.getByRole('button', { name: '签名并发布' }).click();
     await page.getByRole('button', { name: /确\s*定|OK/ }).click();
     await see(page.getByText('报告已发布'));
