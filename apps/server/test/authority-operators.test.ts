@@ -53,7 +53,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
     ).id;
     staffGroup = await createGroup(t, '医生组', [
       '/sysset_home/basic',
-      '/health_management/report',
+      '/health_management/health-management-plan',
     ]);
     const viewers = await createGroup(t, '查看组', ['/sysset_home/basic', PAGE]);
     await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
