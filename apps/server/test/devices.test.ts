@@ -10,7 +10,7 @@ import {
   transitionsFrom,
   type Device,
   type DeviceDetail,
-  type DeviceMemberOption,
+  type MemberOption,
   type DeviceModel,
   type DeviceReading,
   IngestPaths,
@@ -142,11 +142,9 @@ describe.each(databaseKinds)('device models and devices API on %s', (kind) => {
   });
 
   it('finds members to bind by phone prefix or name, phones masked, frozen ones left out', async () => {
-    const byPhone = bodyOf<DeviceMemberOption[]>(
-      await get(`${DevicePaths.memberOptions}?keyword=1381`),
-    );
+    const byPhone = bodyOf<MemberOption[]>(await get(`${DevicePaths.memberOptions}?keyword=1381`));
     expect(byPhone.data).toEqual([{ id: memberId, name: '王秀英', phone: '138****5678' }]);
-    const byName = bodyOf<DeviceMemberOption[]>(
+    const byName = bodyOf<MemberOption[]>(
       await get(`${DevicePaths.memberOptions}?keyword=${encodeURIComponent('冻结')}`),
     );
     expect(byName.data).toEqual([]);

@@ -761,6 +761,7 @@ const CATALOGUE_DATA = [
         path: '/health_medical_studio/medical_staff_report',
         title: '医护工作量',
         titleEn: 'Staff workload',
+        entity: 'health/workload',
         actions: ['export'],
       },
     ],
@@ -776,6 +777,7 @@ const CATALOGUE_DATA = [
         path: '/health_tasks/health_assign',
         title: '待分配',
         titleEn: 'To assign',
+        entity: 'health/tasks',
         actions: ['add', ['assign', '分配']],
       },
       {
@@ -783,6 +785,7 @@ const CATALOGUE_DATA = [
         path: '/health_tasks/health_order',
         title: '待预约',
         titleEn: 'To book',
+        entity: 'health/tasks',
         actions: [['book', '预约']],
       },
       {
@@ -790,7 +793,8 @@ const CATALOGUE_DATA = [
         path: '/health_tasks/health_alltasks',
         title: '全部任务',
         titleEn: 'All tasks',
-        actions: ['edit', 'export', ['cancel', '取消任务']],
+        entity: 'health/tasks',
+        actions: ['edit', 'export', ['complete', '完成任务'], ['cancel', '取消任务']],
       },
     ],
   },

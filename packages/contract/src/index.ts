@@ -45,3 +45,5 @@ export * from './report/measurements.js';
 export * from './report/inspections.js';
 export * from './health/workbench.js';
 export * from './health/reports.js';
+export * from './health/tasks.js';
+export * from './health/workload.js';

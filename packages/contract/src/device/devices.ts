@@ -275,21 +275,6 @@ export const deviceListQuerySchema = listQuerySchema.extend(deviceExportQuerySch
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 export const deviceListSchema = pageOf(deviceSchema);
 
-export const deviceMemberOptionsQuerySchema = z.object({
-  keyword: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: '请输入手机号或姓名' }).min(1, '请输入手机号或姓名').max(30, '最多30个字符'),
-  ),
-});
-export const deviceMemberOptionSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** Masked. */
-  phone: z.string(),
-});
-export type DeviceMemberOption = z.infer<typeof deviceMemberOptionSchema>;
-export const deviceMemberOptionsSchema = z.array(deviceMemberOptionSchema);
-
 /** One reading a device uploaded, as the device's detail shows it. */
 export const deviceReadingSchema = z.object({
   id: z.number().int(),

@@ -308,3 +308,27 @@ export const memberUnfreezeRequestSchema = z.object({
 export const memberIdResponseSchema = z.object({ id: z.number().int() });
 export const revealMemberPhoneResponseSchema = z.object({ phone: z.string() });
 export const revealIdNumberResponseSchema = z.object({ idNumber: z.string() });
+
+/* ---------------------------------------------------------------- picking a member elsewhere */
+
+/**
+ * `?keyword=` of the member pickers of other areas' forms (bind a device, a lab report, a health
+ * task): a phone prefix or a fragment of the name. Each area answers it on its own path, so that
+ * its page's permission decides who may search.
+ */
+export const memberOptionsQuerySchema = z.object({
+  keyword: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: '请输入手机号或姓名' }).min(1, '请输入手机号或姓名').max(30, '最多30个字符'),
+  ),
+});
+export const memberOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Masked. */
+  phone: z.string(),
+});
+export type MemberOption = z.infer<typeof memberOptionSchema>;
+/** Up to MEMBER_OPTIONS_MAX members in good standing. */
+export const memberOptionsSchema = z.array(memberOptionSchema);
+export const MEMBER_OPTIONS_MAX = 20;

@@ -378,14 +378,3 @@ export const inspectionListQuerySchema = listQuerySchema
   .extend(sortQuerySchema(['reportedAt', 'createdAt'] as const).shape)
   .superRefine(checkTimeRange);
 export type InspectionListQuery = z.infer<typeof inspectionListQuerySchema>;
-
-export const inspectionMemberOptionsQuerySchema = z.object({
-  keyword: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: '请输入手机号或姓名' }).min(1, '请输入手机号或姓名').max(30, '最多30个字符'),
-  ),
-});
-export const inspectionMemberOptionsSchema = z.array(
-  z.object({ id: z.number().int(), name: z.string(), phone: z.string() }),
-);
-export type InspectionMemberOption = z.infer<typeof inspectionMemberOptionsSchema>[number];

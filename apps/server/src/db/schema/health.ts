@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { EpochMs } from './common.js';
 
-/** Tables of 健康管理 (migration 0016; modules/health). The alerts' claim columns: device.ts. */
+/** Tables of 健康管理 (migrations 0016, 0017; modules/health). The alerts' claim columns: device.ts. */
 
 export type HealthReportStatusValue = 'draft' | 'signed' | 'published';
 export type HealthReportKindValue = 'ecg' | 'bp' | 'reading' | 'general';
@@ -45,7 +45,48 @@ export interface HealthReportLinksTable {
   created_at: EpochMs;
 }
 
+export type HealthTaskStatusValue = 'to_assign' | 'to_book' | 'booked' | 'done' | 'cancelled';
+
+/** A health task (migration 0017): contract health/tasks.ts. */
+export interface HealthTasksTable {
+  id: Generated<number>;
+  kind: string;
+  title: string;
+  note: string;
+  status: HealthTaskStatusValue;
+  source: string;
+  source_id: number | null;
+  member_id: number;
+  assignee_id: number | null;
+  assignee_name: string | null;
+  due_at: EpochMs | null;
+  appointment_at: EpochMs | null;
+  outcome: Generated<string>;
+  completed_at: EpochMs | null;
+  points_awarded: Generated<number>;
+  cancel_reason: Generated<string>;
+  created_by_id: number | null;
+  created_by: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/** A step of a task's workflow, its creation or an edit: the task's timeline. */
+export interface HealthTaskEventsTable {
+  id: Generated<number>;
+  task_id: number;
+  action: string;
+  from_status: HealthTaskStatusValue | null;
+  to_status: HealthTaskStatusValue;
+  operator_id: number | null;
+  operator_name: string;
+  remark: string;
+  created_at: EpochMs;
+}
+
 export interface HealthTables {
   health_reports: HealthReportsTable;
   health_report_links: HealthReportLinksTable;
+  health_tasks: HealthTasksTable;
+  health_task_events: HealthTaskEventsTable;
 }

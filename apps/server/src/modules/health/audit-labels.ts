@@ -1,4 +1,13 @@
-import { REPORT_KIND_LABELS, REPORT_STATUS_LABELS } from '@health/contract';
+import {
+  REPORT_KIND_LABELS,
+  REPORT_STATUS_LABELS,
+  TASK_KIND_LABELS,
+  TASK_KIND_LABELS_EN,
+  TASK_SOURCE_LABELS,
+  TASK_SOURCE_LABELS_EN,
+  TASK_STATUS_LABELS,
+  TASK_STATUS_LABELS_EN,
+} from '@health/contract';
 import type { AuditLabels, Bilingual } from '../../platform/audit-labels.js';
 
 const KIND_EN = {
@@ -30,6 +39,10 @@ export const HEALTH_AUDIT_LABELS: AuditLabels = {
     amend: ['修订报告', 'Amend report'],
     shareLink: ['生成分享链接', 'Create share link'],
     revokeLinks: ['撤销分享链接', 'Revoke share links'],
+    assign: ['分配任务', 'Assign task'],
+    book: ['预约任务', 'Book task'],
+    complete: ['完成任务', 'Complete task'],
+    cancel: ['取消任务', 'Cancel task'],
   },
   fields: {
     health: {
@@ -60,6 +73,45 @@ export const HEALTH_AUDIT_LABELS: AuditLabels = {
       days: ['有效天数', 'Valid days'],
       expiresAt: { label: ['链接到期时间', 'Link expires'], format: 'time' },
       revokedLinks: ['失效链接数', 'Links revoked'],
+      // Health tasks.
+      taskKind: {
+        label: ['任务类型', 'Task type'],
+        format: { values: bilingual(TASK_KIND_LABELS, TASK_KIND_LABELS_EN) },
+      },
+      taskStatus: {
+        label: ['任务状态', 'Task status'],
+        format: { values: bilingual(TASK_STATUS_LABELS, TASK_STATUS_LABELS_EN) },
+      },
+      source: {
+        label: ['任务来源', 'Task source'],
+        format: { values: bilingual(TASK_SOURCE_LABELS, TASK_SOURCE_LABELS_EN) },
+      },
+      title: ['任务标题', 'Task title'],
+      note: ['任务说明', 'Task notes'],
+      dueAt: { label: ['截止时间', 'Due'], format: 'time' },
+      assignee: ['执行人', 'Assignee'],
+      appointmentAt: { label: ['预约时间', 'Appointment'], format: 'time' },
+      outcome: ['完成情况', 'Outcome'],
+      reason: ['取消原因', 'Reason'],
+      pointsAwarded: ['获得积分', 'Points earned'],
+      // The task list's export filter.
+      'filter.status': {
+        label: ['任务状态', 'Task status'],
+        format: { values: bilingual(TASK_STATUS_LABELS, TASK_STATUS_LABELS_EN) },
+      },
+      'filter.kind': {
+        label: ['任务类型', 'Task type'],
+        format: { values: bilingual(TASK_KIND_LABELS, TASK_KIND_LABELS_EN) },
+      },
+      'filter.source': {
+        label: ['任务来源', 'Task source'],
+        format: { values: bilingual(TASK_SOURCE_LABELS, TASK_SOURCE_LABELS_EN) },
+      },
+      assigneeId: ['执行人编号', 'Assignee ID'],
+      mine: ['仅我的任务', 'Mine only'],
+      overdue: ['仅已超期', 'Overdue only'],
+      // The workload export's filter.
+      operatorId: ['人员编号', 'Staff ID'],
     },
   },
   targetWords: {
@@ -67,5 +119,6 @@ export const HEALTH_AUDIT_LABELS: AuditLabels = {
     血压报告: 'BP report',
     测量报告: 'Reading report',
     健康评估: 'Health assessment',
+    健康任务: 'Health task',
   },
 };

@@ -2,15 +2,23 @@ import type { Area } from '../../platform/area.js';
 import { HEALTH_AUDIT_LABELS } from './audit-labels.js';
 import { healthDemoThroughApi } from './demo.js';
 import { healthReportRoutes } from './reports/routes.js';
+import { healthTaskDemo } from './tasks/demo.js';
+import { healthTaskRoutes } from './tasks/routes.js';
 import { workbenchRoutes } from './workbench/routes.js';
+import { workloadRoutes } from './workload/routes.js';
 
 /**
  * 健康管理: the doctor's workbench (the queue of alerts, claims), health reports from draft to
- * signed, published and amended, and the member's signed link to a report.
+ * signed, published and amended, the member's signed link to a report, and health tasks through
+ * their workflow.
  */
 export const health: Area = {
   name: 'health',
-  routes: [workbenchRoutes, healthReportRoutes],
+  routes: [workbenchRoutes, healthReportRoutes, healthTaskRoutes, workloadRoutes],
   audit: HEALTH_AUDIT_LABELS,
-  demoThroughApi: healthDemoThroughApi,
+  // The alerts' story first (which were read and reported), then the tasks that follow them up.
+  demoThroughApi: async (app, ctx, scale) => {
+    await healthDemoThroughApi(app, ctx, scale);
+    await healthTaskDemo(ctx, scale);
+  },
 };

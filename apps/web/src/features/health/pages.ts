@@ -7,4 +7,9 @@ export const HEALTH_PAGES: PageSlice = {
   [PAGES.doctorWorkbenchDetail]: { load: () => import('./workbench/WorkbenchDetailPage') },
   [PAGES.healthReports]: { load: () => import('./reports/ReportListPage') },
   [PAGES.healthReportPreview]: { load: () => import('./reports/ReportPreviewPage') },
+  // 待分配, 待预约 and 全部任务 are views of one task list (the page reads its front path).
+  [PAGES.taskAssign]: { load: () => import('./tasks/TaskListPage') },
+  [PAGES.taskBooking]: { load: () => import('./tasks/TaskListPage') },
+  [PAGES.tasks]: { load: () => import('./tasks/TaskListPage') },
+  [PAGES.staffWorkload]: { load: () => import('./workload/WorkloadPage') },
 };

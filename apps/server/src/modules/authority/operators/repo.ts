@@ -276,4 +276,29 @@ export class OperatorsRepo {
       .orderBy('id')
       .execute();
   }
+
+  /** Enabled operators of these staff roles (health tasks' assignees), by id. */
+  enabledStaff(
+    roles: readonly StaffRole[],
+  ): Promise<{ id: number; real_name: string; username: string; staff_role: StaffRole }[]> {
+    return this.db
+      .selectFrom('operators')
+      .select(['id', 'real_name', 'username', 'staff_role'])
+      .where('staff_role', 'in', roles)
+      .where('enabled', '=', 1)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Names and staff roles of these operators (those that still exist). */
+  namesOf(
+    ids: readonly number[],
+  ): Promise<{ id: number; real_name: string; username: string; staff_role: StaffRole }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('operators')
+      .select(['id', 'real_name', 'username', 'staff_role'])
+      .where('id', 'in', ids)
+      .execute();
+  }
 }

@@ -8,8 +8,8 @@ import {
   deviceListSchema,
   deviceReadingListSchema,
   deviceReadingsQuerySchema,
-  deviceMemberOptionsQuerySchema,
-  deviceMemberOptionsSchema,
+  memberOptionsQuerySchema,
+  memberOptionsSchema,
   deviceSchema,
   deviceSecretSchema,
   deviceTransitionRequestSchema,
@@ -69,8 +69,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   get(DevicePaths.memberOptions, {
     summary: '可绑定/出借的会员（手机号前缀或姓名；最多20个，手机号脱敏）',
-    querystring: deviceMemberOptionsQuerySchema,
-    data: deviceMemberOptionsSchema,
+    querystring: memberOptionsQuerySchema,
+    data: memberOptionsSchema,
     run: (request) => devices.memberOptions(request.query.keyword),
   });
 

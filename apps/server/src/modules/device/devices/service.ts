@@ -16,7 +16,7 @@ import {
   type DeviceEventAction,
   type DeviceExportQuery,
   type DeviceListQuery,
-  type DeviceMemberOption,
+  type MemberOption,
   type DeviceReading,
   type DeviceReturn,
   type DeviceSecret,
@@ -35,6 +35,7 @@ import { queryExport, type AuditedExport, type ExportColumn } from '../../../pla
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { paginate, type PageRequest } from '../../../platform/pagination.js';
 import { MembersRepo } from '../../member/members/repo.js';
+import { memberOptions } from '../../member/members/options.js';
 import { MeasurementsRepo } from '../measurements/repo.js';
 import { DeviceModelsRepo } from '../models/repo.js';
 import { AUDIT_MODULE } from '../models/service.js';
@@ -175,9 +176,8 @@ export class DeviceService {
   }
 
   /** Up to 20 members in good standing matching a phone prefix or a name fragment. */
-  async memberOptions(keyword: string): Promise<DeviceMemberOption[]> {
-    const rows = await new MembersRepo(this.ctx.db).lookup(keyword, 20);
-    return rows.map((m) => ({ id: Number(m.id), name: m.name, phone: maskPhone(m.phone) }));
+  async memberOptions(keyword: string): Promise<MemberOption[]> {
+    return memberOptions(this.ctx.db, keyword);
   }
 
   /** A device's readings, newest first. */

@@ -7,8 +7,8 @@ import {
   inspectionIdBodySchema,
   inspectionListQuerySchema,
   inspectionListSchema,
-  inspectionMemberOptionsQuerySchema,
-  inspectionMemberOptionsSchema,
+  memberOptionsQuerySchema,
+  memberOptionsSchema,
   inspectionSaveRequestSchema,
   inspectionUpdateRequestSchema,
   inspectionUploadResultSchema,
@@ -55,8 +55,8 @@ export const inspectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   get(InspectionPaths.memberOptions, {
     summary: '可选会员（手机号前缀或姓名；最多20个，手机号脱敏）',
-    querystring: inspectionMemberOptionsQuerySchema,
-    data: inspectionMemberOptionsSchema,
+    querystring: memberOptionsQuerySchema,
+    data: memberOptionsSchema,
     run: (request) => inspections.memberOptions(request.query.keyword),
   });
 

@@ -18,11 +18,12 @@ import {
   type InspectionFileMime,
   type InspectionItem,
   type InspectionListQuery,
-  type InspectionMemberOption,
+  type MemberOption,
   type InspectionSaveRequest,
   type Page,
 } from '@health/contract';
 import { MembersRepo } from '../../member/members/repo.js';
+import { memberOptions } from '../../member/members/options.js';
 import { toNumber } from '../../../db/values.js';
 import type { Actor } from '../../../platform/actor.js';
 import { auditedChange } from '../../../platform/changes.js';
@@ -230,9 +231,8 @@ export class InspectionService {
     return { ...toInspection(row), items: items.map(toItem), files: files.map(toFile) };
   }
 
-  async memberOptions(keyword: string): Promise<InspectionMemberOption[]> {
-    const rows = await new MembersRepo(this.ctx.db).lookup(keyword, 20);
-    return rows.map((m) => ({ id: Number(m.id), name: m.name, phone: maskPhone(m.phone) }));
+  async memberOptions(keyword: string): Promise<MemberOption[]> {
+    return memberOptions(this.ctx.db, keyword);
   }
 
   /** The member a report is for: one that exists and is not logged off. */

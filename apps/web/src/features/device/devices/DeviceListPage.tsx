@@ -184,7 +184,7 @@ export default function DeviceListPage() {
             '-'
           ) : (
             <span>
-              {formatDate(v, 'YYYY-MM-DD')}
+              {formatDate(v, '{y}-{m}-{d}')}
               {r.status === 'lent' && v < Date.now() && (
                 <>
                   <br />

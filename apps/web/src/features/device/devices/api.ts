@@ -7,7 +7,7 @@ import {
   type Device,
   type DeviceAddRequest,
   type DeviceDetail,
-  type DeviceMemberOption,
+  type MemberOption,
   type DeviceReading,
   type Page,
   type DeviceSecret,
@@ -46,8 +46,7 @@ export function useDeviceReadings(id: number | null, current: number, pageSize =
 export function useDeviceMemberOptions(keyword: string) {
   return useQuery({
     queryKey: [...deviceKeys.all, 'memberOptions', keyword],
-    queryFn: () =>
-      api.get<DeviceMemberOption[]>(DevicePaths.memberOptions, { params: { keyword } }),
+    queryFn: () => api.get<MemberOption[]>(DevicePaths.memberOptions, { params: { keyword } }),
     enabled: keyword.trim().length > 0,
     staleTime: 30_000,
   });

@@ -4,7 +4,7 @@ import {
   type Inspection,
   type InspectionDetail,
   type InspectionFile,
-  type InspectionMemberOption,
+  type MemberOption,
 } from '@health/contract';
 import { api, fetchBlob } from '../../../shared/api/client';
 import { entityKeys, listOf, saveById, useInvalidatingMutation } from '../../../shared/api/entity';
@@ -25,8 +25,7 @@ export function useInspectionDetail(id: number | null) {
 export function useInspectionMemberOptions(keyword: string) {
   return useQuery({
     queryKey: [...inspectionKeys.all, 'memberOptions', keyword],
-    queryFn: () =>
-      api.get<InspectionMemberOption[]>(InspectionPaths.memberOptions, { params: { keyword } }),
+    queryFn: () => api.get<MemberOption[]>(InspectionPaths.memberOptions, { params: { keyword } }),
     enabled: keyword.trim().length > 0,
     staleTime: 30_000,
   });

@@ -3,6 +3,9 @@ import {
   DEVICE_STATUS_LABELS_EN,
   DEVICE_TRANSITION_LABELS,
   DEVICE_TRANSITION_LABELS_EN,
+  TASK_STATUS_LABELS,
+  TASK_STATUS_LABELS_EN,
+  TASK_STEP_LABELS,
 } from '@health/contract';
 import { fieldName as f, type MessageTable, type MessageTemplate } from '../messages';
 
@@ -50,6 +53,32 @@ const texts: Record<string, string> = {
   修订原因: 'Reason for the amendment',
   报告状态: 'Report status',
   报告类型: 'Report type',
+  /* ---------------------------------------------------------------- health: tasks */
+  任务不存在: 'The task does not exist',
+  请选择执行人: 'Please choose an assignee',
+  '执行人不存在、已停用或不是医生 / 医生助理':
+    'The assignee does not exist, is disabled or is not a doctor or an assistant',
+  请选择预约时间: 'Please choose the appointment time',
+  预约时间不能早于当前时间: 'The appointment cannot be in the past',
+  预约时间不能晚于180天后: 'The appointment must be within 180 days',
+  请填写完成情况: 'Please describe the outcome',
+  请填写取消原因: 'Please give the reason for cancelling',
+  '任务已完成或已取消，不能再修改': 'The task is done or cancelled and can no longer change',
+  '任务状态已被他人更新，请刷新后重试': 'Someone has just changed this task; refresh and retry',
+  任务状态不正确: 'The task status is not valid',
+  任务类型不正确: 'The task type is not valid',
+  任务来源不正确: 'The task source is not valid',
+  请选择任务类型: 'Please choose the task type',
+  任务编号: 'Task ID',
+  执行人: 'Assignee',
+  任务标题: 'Task title',
+  任务说明: 'Task notes',
+  预约备注: 'Booking note',
+  完成情况: 'Outcome',
+  取消原因: 'Reason',
+  请选择统计时间段: 'Please choose the period',
+  统计时间段最长366天: 'The period may be at most 366 days',
+  人员: 'Staff member',
   /* ---------------------------------------------------------------- envelope, session, login */
   '无操作权限,请联系管理员添加权限并重新登录':
     'No permission. Ask an administrator to grant it, then log in again',
@@ -801,6 +830,11 @@ const templates: MessageTemplate[] = [
     (s, a) =>
       `The device is ${deviceWord(s!).toLowerCase()}: it cannot ${deviceWord(a!).toLowerCase()}`,
   ],
+  [
+    /^任务(.+)，不能(.+)$/,
+    (s, a) =>
+      `The task is ${taskWord(s!).toLowerCase()}: it cannot be ${taskWord(a!).toLowerCase()}`,
+  ],
   [/^请输入变量 (\S+) 的值$/, (v) => `Please enter the value of ${v}`],
   [
     /^变量 (\S+) 的值最多(\d+)个字符$/,
@@ -837,6 +871,25 @@ function deviceWord(zh: string): string {
     english(DEVICE_TRANSITION_LABELS, DEVICE_TRANSITION_LABELS_EN) ??
     tryText(zh)
   );
+}
+
+/** "it cannot be …" of each task step. */
+const TASK_STEP_PARTICIPLES_EN = {
+  assign: 'Assigned',
+  reassign: 'Reassigned',
+  book: 'Booked',
+  reschedule: 'Rescheduled',
+  complete: 'Completed',
+  cancel: 'Cancelled',
+} as const;
+
+/** A task status or step named in a message, by the contract's labels. */
+function taskWord(zh: string): string {
+  const status = Object.entries(TASK_STATUS_LABELS).find(([, v]) => v === zh)?.[0];
+  if (status) return TASK_STATUS_LABELS_EN[status as keyof typeof TASK_STATUS_LABELS_EN];
+  const step = Object.entries(TASK_STEP_LABELS).find(([, v]) => v === zh)?.[0];
+  if (step) return TASK_STEP_PARTICIPLES_EN[step as keyof typeof TASK_STEP_PARTICIPLES_EN];
+  return tryText(zh);
 }
 
 /** A message part that may be known (a reason) or free text (kept). */

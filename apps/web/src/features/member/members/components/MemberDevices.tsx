@@ -55,7 +55,7 @@ export function MemberDevices({ memberId }: { memberId: number }) {
         {
           title: t('detail.deviceReturnDue'),
           dataIndex: 'returnDueAt',
-          render: (v: number | null) => (v ? formatDate(v, 'YYYY-MM-DD') : '-'),
+          render: (v: number | null) => (v ? formatDate(v, '{y}-{m}-{d}') : '-'),
         },
         {
           title: t('detail.deviceLastUpload'),

@@ -1,0 +1,151 @@
+import { OPEN_TASK_STATUSES, type HealthTaskExportQuery } from '@health/contract';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type {
+  Database,
+  HealthTaskEventsTable,
+  HealthTasksTable,
+  HealthTaskStatusValue,
+} from '../../../db/schema.js';
+import { toNumber } from '../../../db/values.js';
+import { whereCreatedBetween, whereMember } from '../../../platform/list-filters.js';
+import { insertRow } from '../../../platform/row-writes.js';
+
+export type HealthTaskRowDb = Selectable<HealthTasksTable>;
+export type HealthTaskEventRow = Selectable<HealthTaskEventsTable>;
+export type JoinedTaskRow = HealthTaskRowDb & {
+  member_name: string;
+  member_phone: string | null;
+  alert_level: string | null;
+};
+
+/** The open statuses, typed for the table. */
+const OPEN: readonly HealthTaskStatusValue[] = OPEN_TASK_STATUSES;
+
+/**
+ * Queries of health tasks and their events — the only file that touches these tables. It reads
+ * an alert's member and level (read-only) for tasks created from the workbench.
+ */
+export class HealthTasksRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Tasks with their member and, for a task from an alert, the alert's level. */
+  private joined() {
+    return this.db
+      .selectFrom('health_tasks as t')
+      .innerJoin('members as m', 'm.id', 't.member_id')
+      .leftJoin('measurement_alerts as a', (join) =>
+        join.onRef('a.id', '=', 't.source_id').on('t.source', '=', 'alert'),
+      )
+      .selectAll('t')
+      .select(['m.name as member_name', 'm.phone as member_phone', 'a.level as alert_level']);
+  }
+
+  /**
+   * The filtered list: open tasks by due time then age (what to do next first), every other
+   * filter newest first.
+   */
+  query(query: HealthTaskExportQuery, operatorId: number, now: number) {
+    let q = whereMember(this.joined(), query, 't.member_id');
+    if (query.status) q = q.where('t.status', '=', query.status);
+    if (query.kind) q = q.where('t.kind', '=', query.kind);
+    if (query.source) q = q.where('t.source', '=', query.source);
+    if (query.assigneeId) q = q.where('t.assignee_id', '=', query.assigneeId);
+    if (query.mine) q = q.where('t.assignee_id', '=', operatorId);
+    if (query.overdue)
+      q = q
+        .where('t.status', 'in', OPEN)
+        .where('t.due_at', 'is not', null)
+        .where('t.due_at', '<', now);
+    q = whereCreatedBetween(q, query, 't.created_at');
+    if (query.status === 'booked')
+      return q.orderBy('t.appointment_at', 'asc').orderBy('t.id', 'asc');
+    return q.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc');
+  }
+
+  findJoined(id: number): Promise<JoinedTaskRow | undefined> {
+    return this.joined().where('t.id', '=', id).executeTakeFirst() as Promise<
+      JoinedTaskRow | undefined
+    >;
+  }
+
+  insert(values: Insertable<HealthTasksTable>): Promise<number> {
+    return insertRow(this.db, 'health_tasks', values);
+  }
+
+  /**
+   * Change a task while it is in `from` (and only then): whether it was. Two operators stepping
+   * the same task at once: one UPDATE matches, the other is told the task changed meanwhile.
+   */
+  async moveFrom(
+    id: number,
+    from: HealthTaskStatusValue,
+    values: Updateable<HealthTasksTable>,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('health_tasks')
+      .set(values)
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  insertEvent(values: Insertable<HealthTaskEventsTable>): Promise<number> {
+    return insertRow(this.db, 'health_task_events', values);
+  }
+
+  /** A task's timeline, oldest first. */
+  events(taskId: number): Promise<HealthTaskEventRow[]> {
+    return this.db
+      .selectFrom('health_task_events')
+      .selectAll()
+      .where('task_id', '=', taskId)
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
+  /** Open tasks by status, the caller's own and the overdue ones (one pass over the open rows). */
+  async counts(operatorId: number, now: number) {
+    const row = await this.db
+      .selectFrom('health_tasks')
+      .where('status', 'in', OPEN)
+      .select([
+        sql<number>`sum(case when status = 'to_assign' then 1 else 0 end)`.as('to_assign'),
+        sql<number>`sum(case when status = 'to_book' then 1 else 0 end)`.as('to_book'),
+        sql<number>`sum(case when status = 'booked' then 1 else 0 end)`.as('booked'),
+        sql<number>`sum(case when assignee_id = ${operatorId} then 1 else 0 end)`.as('mine'),
+        sql<number>`sum(case when due_at is not null and due_at < ${now} then 1 else 0 end)`.as(
+          'overdue',
+        ),
+      ])
+      .executeTakeFirst();
+    return {
+      toAssign: toNumber(row?.to_assign),
+      toBook: toNumber(row?.to_book),
+      booked: toNumber(row?.booked),
+      mine: toNumber(row?.mine),
+      overdue: toNumber(row?.overdue),
+    };
+  }
+
+  /** Open tasks per assignee. */
+  async openByAssignee(): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('health_tasks')
+      .where('status', 'in', OPEN)
+      .where('assignee_id', 'is not', null)
+      .groupBy('assignee_id')
+      .select(['assignee_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .execute();
+    return new Map(rows.map((r) => [Number(r.assignee_id), toNumber(r.n)]));
+  }
+
+  /** The alert a task is created from (read-only): its member and level. */
+  alert(id: number) {
+    return this.db
+      .selectFrom('measurement_alerts')
+      .select(['id', 'member_id', 'level'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+}

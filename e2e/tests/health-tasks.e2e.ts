@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, screenshot, see, settled } from '../support/browser.ts';
+import { adminSuite } from '../support/suite.ts';
+
+const run = browserAvailable();
+const ADMIN_PASSWORD = 'Task#2026flow';
+const TITLE = 'E2E 血压随访';
+
+/** 'YYYY-MM-DD HH:mm' of a time in the browser's zone (the date picker's format). */
+const pickerText = (ms: number) => {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+};
+
+describe.runIf(run)('health tasks', () => {
+  const suite = adminSuite(ADMIN_PASSWORD);
+
+  it('takes a task from to-assign to done: assign, book, complete, the timeline and the points', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // 待分配: a new follow-up call for a demo member, picked by phone prefix.
+    await page.goto('/health_tasks/health_assign');
+    await see(page.getByText('待分配任务'));
+    await page.getByRole('button', { name: '新建任务' }).click();
+    const dialog = page.getByRole('dialog', { name: '新建健康任务' });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await see(dialog.getByText('请选择会员'));
+    await dialog.locator('#healthTask_memberId').fill('13');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await dialog.locator('#healthTask_title').fill(TITLE);
+    await dialog.locator('#healthTask_note').fill('近一周血压偏高，电话了解服药情况');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await see(page.locator('.ant-message').getByText('已保存'));
+    const row = () => page.locator('.ant-table-row', { hasText: TITLE }).first();
+    await see(row());
+    await screenshot(page, 'tasks-assign-1440-zh');
+
+    // Assign it to the demo assistant: it leaves 待分配.
+    await row().getByRole('button', { name: '分配' }).click();
+    const assign = page.getByRole('dialog', { name: new RegExp(`分配：${TITLE}`) });
+    await assign.locator('#healthTaskStep_assigneeId').click();
+    await page.locator('.ant-select-dropdown:visible').getByText(/刘洋/).click();
+    await assign.getByRole('button', { name: /确\s*定/ }).click();
+    await see(page.locator('.ant-message').getByText('已分配'));
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: TITLE }).count()).toBe(0);
+
+    // 待预约: book a time with the member; a time in the past is refused on its field.
+    await page.goto('/health_tasks/health_order');
+    await row().getByRole('button', { name: '预约' }).click();
+    const book = page.getByRole('dialog', { name: new RegExp(`预约：${TITLE}`) });
+    const when = book.locator('#healthTaskStep_appointmentAt');
+    await when.click();
+    await when.fill(pickerText(Date.now() + 26 * 3_600_000));
+    await when.press('Enter');
+    await book.locator('#healthTaskStep_note').fill('明天上午电话');
+    await book.getByRole('button', { name: /确\s*定/ }).click();
+    await see(page.locator('.ant-message').getByText('已预约'));
+
+    // 全部任务: complete it with the outcome; the member earns the task points.
+    await page.goto('/health_tasks/health_alltasks');
+    await see(row().getByText('已预约'));
+    await row().getByRole('button', { name: /更多/ }).click();
+    await page.getByRole('menuitem', { name: '完成' }).click();
+    const complete = page.getByRole('dialog', { name: new RegExp(`完成：${TITLE}`) });
+    await complete.getByRole('button', { name: /确\s*定/ }).click();
+    await see(complete.getByText('请填写完成情况'));
+    await complete.locator('#healthTaskStep_outcome').fill('已电话随访，血压 136/86，按时服药');
+    await complete.getByRole('button', { name: /确\s*定/ }).click();
+    await see(page.locator('.ant-message').getByText('已完成'));
+    await see(row().getByText('已完成'));
+
+    // The task's timeline: who did each step and when.
+    await row().getByRole('button', { name: '详情' }).click();
+    const events = page.getByTestId('task-events');
+    await see(events);
+    for (const step of ['创建', '分配', '预约', '完成'])
+      await see(events.getByText(step, { exact: true }));
+    await see(events.getByText('刘洋'));
+    const drawer = page.locator('.ant-drawer-content');
+    await see(drawer.locator('th:has-text("获得积分") + td').getByText(/^[1-9]\d*$/));
+    await settled(page);
+    await screenshot(page, 'tasks-detail-1440-zh');
+
+    // At 375 px the list scrolls sideways and the drawer fills the screen.
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/health_tasks/health_alltasks');
+    await see(row());
+    await screenshot(page, 'tasks-all-375-zh');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
