@@ -24,7 +24,7 @@ import { paginate, type PageRequest } from '../../../platform/pagination.js';
 import { State } from '@health/contract';
 import { MeasurementsRepo } from '../../device/measurements/repo.js';
 import { MembersRepo } from '../../member/members/repo.js';
-import { WorkbenchRepo } from './repo.js';
+import { QUEUE_COUNT_CAP, WorkbenchRepo } from './repo.js';
 
 const AUDIT_MODULE = 'health';
 const MINUTE_MS = 60_000;
@@ -110,7 +110,7 @@ export class WorkbenchService {
       this.repo.queueQuery(filter),
       query,
       (r) => this.toRow(r, now, actor.operatorId),
-      { countQuery: this.repo.queueCountQuery(filter) },
+      { countQuery: this.repo.queueCountQuery(filter), countCap: QUEUE_COUNT_CAP },
     );
     return { ...page, now, waitLimitMinutes: this.orderSet().queueWaitLimitMinutes };
   }
