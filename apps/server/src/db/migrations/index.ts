@@ -13,6 +13,7 @@ import * as m0013 from './0013_rule_versions.js';
 import * as m0014 from './0014_ecg_analyses.js';
 import * as m0015 from './0015_inspections.js';
 import * as m0016 from './0016_health.js';
+import * as m0018 from './0018_workbench_queue_index.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0014_ecg_analyses': m0014,
   '0015_inspections': m0015,
   '0016_health': m0016,
+  '0018_workbench_queue_index': m0018,
 };
