@@ -73,6 +73,9 @@ try {
       text,
       { polling: 'raf', timeout: 30_000 },
     );
+    // Handled now, awaited below: a failed wait must not end the process before `finally` stops
+    // the server and the browser.
+    seen.catch(() => undefined);
     const sentAt = Date.now();
     await uploadReading(page, device, { type: 'bp', measuredAt: base + i * 60_000, values });
     const uploadMs = Date.now() - sentAt;
