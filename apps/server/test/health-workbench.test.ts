@@ -187,6 +187,31 @@ describe.each(databaseKinds)('health: the doctor workbench (%s)', (kind) => {
     expect(taken.data.claimedBy).toBe('医生4');
   });
 
+  it('pages the queue with the total of each filter (counted on the alerts alone)', async () => {
+    const holder = doctors[4]!;
+    const filters: Record<string, unknown>[] = [
+      {},
+      { level: 'warning' },
+      { level: 'urgent' },
+      { type: 'bp' },
+      { type: 'ecg' },
+      { claim: 'mine' },
+      { claim: 'free' },
+      { level: 'warning', claim: 'free' },
+    ];
+    for (const filter of filters) {
+      const all = (await queue({ ...filter, pageSize: 100 }, holder)).data.list;
+      const first = (await queue({ ...filter, current: 1, pageSize: 1 }, holder)).data;
+      expect(first.pagination.total, JSON.stringify(filter)).toBe(all.length);
+      expect(first.list.map((r) => r.id)).toEqual(all.slice(0, 1).map((r) => r.id));
+    }
+    // Five open alerts (one urgent, four warnings); doctor 4 holds one of them.
+    const total = (await queue({ current: 2, pageSize: 2 }, holder)).data.pagination.total;
+    expect(total).toBe(5);
+    expect((await queue({ level: 'warning', pageSize: 1 })).data.pagination.total).toBe(4);
+    expect((await queue({ claim: 'mine', pageSize: 1 }, holder)).data.pagination.total).toBe(1);
+  });
+
   it('opens an alert with the member and their recent readings', async () => {
     const target = (await queue()).data.list.find((r) => r.memberId === elder.memberId)!;
     const detail = bodyOf<WorkbenchDetail>(

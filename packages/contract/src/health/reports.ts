@@ -10,7 +10,7 @@ import {
 } from '../list-query.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
 import { MEASUREMENT_LEVELS } from '../device/ingest.js';
-import { MEASUREMENT_TYPES } from '../system/settings.js';
+import { MEASUREMENT_TYPES, type MeasurementType } from '../system/settings.js';
 
 /**
  * Health reports (健康报告, PRODUCT.md §4 health): a doctor's reading of a member's measurement
@@ -73,6 +73,13 @@ export const REPORT_KIND_LABELS: Record<HealthReportKind, string> = {
   reading: '测量报告',
   general: '健康评估',
 };
+
+/** The kind of a report on a reading of this type (an ECG, a BP series, any other reading). */
+export function reportKindOfType(type: MeasurementType): Exclude<HealthReportKind, 'general'> {
+  if (type === 'ecg') return 'ecg';
+  if (type === 'bp') return 'bp';
+  return 'reading';
+}
 
 export const REPORT_CONCLUSION_MAX = 2000;
 export const REPORT_ADVICE_MAX = 2000;

@@ -14,6 +14,7 @@ import * as m0014 from './0014_ecg_analyses.js';
 import * as m0015 from './0015_inspections.js';
 import * as m0016 from './0016_health.js';
 import * as m0017 from './0017_health_tasks.js';
+import * as m0018 from './0018_workbench_queue_index.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0015_inspections': m0015,
   '0016_health': m0016,
   '0017_health_tasks': m0017,
+  '0018_workbench_queue_index': m0018,
 };

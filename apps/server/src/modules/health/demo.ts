@@ -1,4 +1,9 @@
-import { queueRankOf, REPORT_PHRASES, type HealthReportKind } from '@health/contract';
+import {
+  queueRankOf,
+  REPORT_PHRASES,
+  reportKindOfType,
+  type HealthReportKind,
+} from '@health/contract';
 import type { DemoApp } from '../../platform/area.js';
 import type { AppContext } from '../../platform/context.js';
 import { OperatorsRepo } from '../authority/operators/repo.js';
@@ -64,8 +69,7 @@ export async function healthDemoThroughApi(
       await alerts.setTimeline(id, raisedAt, rank, handled);
       // The doctor's published report closed it.
       if (handled && doctor) {
-        const kind: HealthReportKind =
-          a.type === 'ecg' ? 'ecg' : a.type === 'bp' ? 'bp' : 'reading';
+        const kind = reportKindOfType(a.type);
         const phrases = REPORT_PHRASES[kind];
         const reportId = await reports.insert({
           root_id: 0,

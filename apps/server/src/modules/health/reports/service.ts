@@ -7,6 +7,7 @@ import {
   REPORT_KIND_LABELS,
   REPORT_PHRASES,
   reportDetailsSchema,
+  reportKindOfType,
   SETTINGS_DEFAULTS,
   State,
   type HealthReportAdd,
@@ -76,13 +77,6 @@ function toRow(row: JoinedReportRow): HealthReportRow {
     publishedBy: row.published_by,
     publishedAt: optionalNumber(row.published_at),
   };
-}
-
-/** The kind of a report on a reading of this type. */
-function kindOfType(type: string): HealthReportKind {
-  if (type === 'ecg') return 'ecg';
-  if (type === 'bp') return 'bp';
-  return 'reading';
 }
 
 /** What the operation log keeps of a version. */
@@ -207,7 +201,7 @@ export class HealthReportService {
       if (!m)
         throw ValidationError.field('measurementId', HealthReportMessages.measurementNotFound);
       memberId = Number(m.member_id);
-      kind = kindOfType(m.type);
+      kind = reportKindOfType(m.type);
       measurementId = Number(m.id);
     } else {
       memberId = input.memberId as number;

@@ -1,6 +1,9 @@
 import type { MeasurementLevel, MeasurementType, QueueClaimFilter } from '@health/contract';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+
+/** The alerts under the alias the queue's queries give them. */
+type AlertsAsA = { a: Database['measurement_alerts'] };
 
 export interface QueueFilter {
   level?: MeasurementLevel;
@@ -12,6 +15,13 @@ export interface QueueFilter {
 }
 
 /**
+ * Where the queue stops counting (paginate's countCap): 50 pages of 20. At 100,000 open alerts an
+ * exact count costs twenty times the page (bench:workbench); past the cap the list says "超过 1000
+ * 条，请缩小筛选范围" and the counters above it (counts) give the exact numbers by level.
+ */
+export const QUEUE_COUNT_CAP = 1_000;
+
+/**
  * The workbench's queries over the open alerts (measurement_alerts, raised by the ingest API and
  * by re-judging through MeasurementsRepo.insertAlert): the queue in its stored order, the
  * counters, and the claims. A claim is a doctor's id, name and expiry on the alert's row: taken by
@@ -20,9 +30,9 @@ export interface QueueFilter {
 export class WorkbenchRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Open alerts with their reading and member, most pressing first (queue_rank, then id). */
-  queueQuery(filter: QueueFilter) {
-    let query = this.db
+  /** Alerts with their reading and member (the queue's row, whatever the alert's status). */
+  private joined() {
+    return this.db
       .selectFrom('measurement_alerts as a')
       .innerJoin('measurements as ms', 'ms.id', 'a.measurement_id')
       .innerJoin('members as m', 'm.id', 'a.member_id')
@@ -46,19 +56,53 @@ export class WorkbenchRepo {
         'm.name as member_name',
         'm.phone as member_phone',
         'm.birthday as member_birthday',
-      ])
-      .where('a.status', '=', 'open');
-    if (filter.level) query = query.where('a.level', '=', filter.level as 'warning' | 'urgent');
-    if (filter.type) query = query.where('a.type', '=', filter.type);
-    if (filter.claim === 'mine')
-      query = query
-        .where('a.claimed_by_id', '=', filter.operatorId)
-        .where('a.claim_expires_at', '>', filter.now);
-    if (filter.claim === 'free')
-      query = query.where((eb) =>
-        eb.or([eb('a.claimed_by_id', 'is', null), eb('a.claim_expires_at', '<=', filter.now)]),
-      );
-    return query.orderBy('a.queue_rank', 'desc').orderBy('a.id', 'desc');
+      ]);
+  }
+
+  /**
+   * The queue's filters on the alerts alone (`a`): the list adds the joins, the count does not
+   * (every alert has its reading and its member, so the joins neither add nor drop rows).
+   */
+  private queueWhere(filter: QueueFilter) {
+    return (eb: ExpressionBuilder<AlertsAsA, 'a'>) => {
+      const all = [eb('a.status', '=', 'open')];
+      if (filter.level) all.push(eb('a.level', '=', filter.level as 'warning' | 'urgent'));
+      if (filter.type) all.push(eb('a.type', '=', filter.type));
+      if (filter.claim === 'mine')
+        all.push(
+          eb('a.claimed_by_id', '=', filter.operatorId),
+          eb('a.claim_expires_at', '>', filter.now),
+        );
+      if (filter.claim === 'free')
+        all.push(
+          eb.or([eb('a.claimed_by_id', 'is', null), eb('a.claim_expires_at', '<=', filter.now)]),
+        );
+      return eb.and(all);
+    };
+  }
+
+  /** Open alerts with their reading and member, most pressing first (queue_rank, then id). */
+  queueQuery(filter: QueueFilter) {
+    return this.joined()
+      .where(this.queueWhere(filter))
+      .orderBy('a.queue_rank', 'desc')
+      .orderBy('a.id', 'desc');
+  }
+
+  /**
+   * The queue's rows counted on measurement_alerts alone, with the same filters (at 100,000 open
+   * alerts the joins cost more than the count; (status, level) and (status, queue_rank) serve it).
+   */
+  queueCountQuery(filter: QueueFilter) {
+    return this.db
+      .selectFrom('measurement_alerts as a')
+      .select('a.id')
+      .where(this.queueWhere(filter));
+  }
+
+  /** One alert as the queue shows it (any status); undefined when there is none. */
+  findJoined(id: number) {
+    return this.joined().where('a.id', '=', id).executeTakeFirst();
   }
 
   /** Open alerts by level, those waiting since before `overdueBefore`, and the operator's claims. */

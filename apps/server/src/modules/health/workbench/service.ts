@@ -24,7 +24,7 @@ import { paginate, type PageRequest } from '../../../platform/pagination.js';
 import { State } from '@health/contract';
 import { MeasurementsRepo } from '../../device/measurements/repo.js';
 import { MembersRepo } from '../../member/members/repo.js';
-import { WorkbenchRepo } from './repo.js';
+import { QUEUE_COUNT_CAP, WorkbenchRepo } from './repo.js';
 
 const AUDIT_MODULE = 'health';
 const MINUTE_MS = 60_000;
@@ -33,7 +33,7 @@ export const STREAM_POLL_MS = 2_000;
 /** New alerts one look sends at most (a burst beyond it is one `changed`: reload the queue). */
 const STREAM_BATCH = 50;
 
-type QueueDbRow = Awaited<ReturnType<ReturnType<WorkbenchRepo['queueQuery']>['execute']>>[number];
+type QueueDbRow = NonNullable<Awaited<ReturnType<WorkbenchRepo['findJoined']>>>;
 
 const parseValues = (json: string): Record<string, unknown> => {
   try {
@@ -104,11 +104,13 @@ export class WorkbenchService {
 
   async queue(actor: Actor, query: WorkbenchQueueQuery & PageRequest): Promise<WorkbenchQueue> {
     const now = this.ctx.now();
+    const filter = { ...query, operatorId: actor.operatorId, now };
     const page = await paginate(
       this.ctx.db,
-      this.repo.queueQuery({ ...query, operatorId: actor.operatorId, now }),
+      this.repo.queueQuery(filter),
       query,
       (r) => this.toRow(r, now, actor.operatorId),
+      { countQuery: this.repo.queueCountQuery(filter), countCap: QUEUE_COUNT_CAP },
     );
     return { ...page, now, waitLimitMinutes: this.orderSet().queueWaitLimitMinutes };
   }
@@ -134,11 +136,7 @@ export class WorkbenchService {
   /** The alert as the doctor opens it; 255 when it does not exist. */
   async detail(actor: Actor, id: number): Promise<WorkbenchDetail> {
     const now = this.ctx.now();
-    const [row] = await this.repo
-      .queueQuery({ operatorId: 0, now })
-      .clearWhere()
-      .where('a.id', '=', id)
-      .execute();
+    const row = await this.repo.findJoined(id);
     if (!row) throw new NotFoundError(WorkbenchMessages.notFound);
     const member = await new MembersRepo(this.ctx.db).findRow(Number(row.member_id));
     const history = await new MeasurementsRepo(this.ctx.db).latestOfMember(

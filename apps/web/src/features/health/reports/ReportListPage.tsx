@@ -9,7 +9,12 @@ import {
   formatDate,
   type HealthReportRow,
 } from '@health/contract';
-import { ConfirmAction, ListPage, type ListColumn } from '../../../shared/components/list-page';
+import {
+  ConfirmAction,
+  ListPage,
+  memberColumn,
+  type ListColumn,
+} from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
 import { HEALTH_NS } from '../locales';
@@ -30,17 +35,7 @@ export default function ReportListPage() {
 
   const columns = useMemo<ListColumn<HealthReportRow>[]>(
     () => [
-      {
-        title: t('report.member'),
-        dataIndex: 'memberName',
-        render: (_: unknown, r) => (
-          <span translate="no" style={{ whiteSpace: 'nowrap' }}>
-            {r.memberName}
-            <br />
-            <Typography.Text type="secondary">{r.memberPhone}</Typography.Text>
-          </span>
-        ),
-      },
+      memberColumn<HealthReportRow>(t('report.member')),
       { title: t('report.phone'), dataIndex: 'phone', hideInTable: true, search: { type: 'text' } },
       { title: t('report.name'), dataIndex: 'name', hideInTable: true, search: { type: 'text' } },
       {

@@ -3,7 +3,13 @@ import { Button, Card, Result, Skeleton, Space, Spin, Table, Tag, Typography } f
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGES, formatDate, parseId, type WorkbenchReading } from '@health/contract';
+import {
+  PAGES,
+  formatDate,
+  parseId,
+  reportKindOfType,
+  type WorkbenchReading,
+} from '@health/contract';
 import { DetailView } from '../../../shared/components/detail';
 import { toast } from '../../../shared/feedback/feedback';
 import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
@@ -153,7 +159,7 @@ export default function WorkbenchDetailPage() {
           key={alert.id}
           measurementId={alert.measurementId}
           alertId={alert.id}
-          kind={alert.type === 'ecg' ? 'ecg' : alert.type === 'bp' ? 'bp' : 'reading'}
+          kind={reportKindOfType(alert.type)}
           reports={reports.data}
           canPublish={canWrite}
           writable={alert.status === 'open' && alert.claimedByMe}

@@ -11,7 +11,7 @@ import {
   formatDate,
   type WorkbenchQueueRow,
 } from '@health/contract';
-import { ListPage, type ListColumn } from '../../../shared/components/list-page';
+import { ListPage, memberColumn, type ListColumn } from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import { LEVEL_COLORS, readingSummary } from '../../../shared/measurements/reading';
@@ -80,23 +80,9 @@ export default function WorkbenchPage() {
           </Space>
         ),
       },
-      {
-        title: t('workbench.member'),
-        dataIndex: 'memberName',
-        render: (_: unknown, r) => (
-          <span translate="no" style={{ whiteSpace: 'nowrap' }}>
-            {r.memberName}
-            {r.memberAge !== null && (
-              <Typography.Text type="secondary">
-                {' '}
-                · {t('workbench.age', { n: r.memberAge })}
-              </Typography.Text>
-            )}
-            <br />
-            <Typography.Text type="secondary">{r.memberPhone}</Typography.Text>
-          </span>
-        ),
-      },
+      memberColumn<WorkbenchQueueRow>(t('workbench.member'), {
+        suffix: (r) => (r.memberAge === null ? null : t('workbench.age', { n: r.memberAge })),
+      }),
       {
         title: t('workbench.type'),
         dataIndex: 'type',

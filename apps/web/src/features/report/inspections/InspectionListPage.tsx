@@ -13,6 +13,7 @@ import {
   ConfirmAction,
   exportIf,
   ListPage,
+  memberColumn,
   timeColumn,
   type ListColumn,
 } from '../../../shared/components/list-page';
@@ -84,19 +85,7 @@ export default function InspectionListPage() {
       }
     };
     return [
-      {
-        title: t('member'),
-        dataIndex: 'memberName',
-        render: (_: unknown, r) => (
-          <span translate="no">
-            {r.memberName}
-            <br />
-            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-              {r.memberPhone}
-            </Typography.Text>
-          </span>
-        ),
-      },
+      memberColumn<Inspection>(t('member')),
       {
         title: t('memberKeyword'),
         dataIndex: 'phone',

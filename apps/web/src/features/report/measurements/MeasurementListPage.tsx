@@ -12,7 +12,12 @@ import {
   type MeasurementRow,
   type MeasurementType,
 } from '@health/contract';
-import { exportIf, ListPage, type ListColumn } from '../../../shared/components/list-page';
+import {
+  exportIf,
+  ListPage,
+  memberColumn,
+  type ListColumn,
+} from '../../../shared/components/list-page';
 import { FormDialog } from '../../../shared/components/form-dialog';
 import { toast } from '../../../shared/feedback/feedback';
 import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
@@ -55,17 +60,7 @@ export default function MeasurementListPage() {
 
   const columns = useMemo<ListColumn<MeasurementRow>[]>(
     () => [
-      {
-        title: t('member'),
-        dataIndex: 'memberName',
-        render: (_: unknown, r) => (
-          <span translate="no" style={{ whiteSpace: 'nowrap' }}>
-            {r.memberName}
-            <br />
-            <Typography.Text type="secondary">{r.memberPhone}</Typography.Text>
-          </span>
-        ),
-      },
+      memberColumn<MeasurementRow>(t('member')),
       { title: t('phone'), dataIndex: 'phone', hideInTable: true, search: { type: 'text' } },
       { title: t('name'), dataIndex: 'name', hideInTable: true, search: { type: 'text' } },
       {

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { Typography } from 'antd';
 import { formatDate } from '@health/contract';
 import type { ExportSpec, ListColumn } from './types';
 
@@ -16,6 +18,42 @@ export function timeColumn<T>(
     sorter: true,
     render: (v: number) => formatDate(v),
     search: { type: 'dateRange' },
+    ...overrides,
+  } as ListColumn<T>;
+}
+
+/** A row that names a member: the name and the masked phone the server sent. */
+export interface MemberCellRow {
+  memberName: string;
+  memberPhone: string;
+}
+
+/**
+ * The member column of a list of members' records: the name, then the masked phone below it in
+ * grey; data text, so `translate="no"` (a browser's page translation must not rename people).
+ * `suffix` adds a grey note after the name (the workbench's age); `overrides` changes the rest.
+ */
+export function memberColumn<T extends MemberCellRow>(
+  title: string,
+  options: { suffix?: (row: T) => ReactNode; overrides?: Partial<ListColumn<T>> } = {},
+): ListColumn<T> {
+  const { suffix, overrides = {} } = options;
+  return {
+    title,
+    dataIndex: 'memberName',
+    render: (_: unknown, r: T) => {
+      const note = suffix?.(r);
+      return (
+        <span translate="no" style={{ whiteSpace: 'nowrap' }}>
+          {r.memberName}
+          {note !== undefined && note !== null && note !== false && (
+            <Typography.Text type="secondary"> · {note}</Typography.Text>
+          )}
+          <br />
+          <Typography.Text type="secondary">{r.memberPhone}</Typography.Text>
+        </span>
+      );
+    },
     ...overrides,
   } as ListColumn<T>;
 }

@@ -11,6 +11,6 @@ export type {
   SearchSpec,
 } from './types';
 export { PATTERNS_NS } from './locales';
-export { exportIf, timeColumn } from './columns';
+export { exportIf, memberColumn, timeColumn, type MemberCellRow } from './columns';
 export { ConfirmAction, type ConfirmActionProps } from './RowActions';
 export { AddButton } from './AddButton';
