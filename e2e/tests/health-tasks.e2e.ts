@@ -92,4 +92,35 @@ describe.runIf(run)('health tasks', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it('creates a follow-up task from an alert on the workbench, for the alert’s member', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/health_medical_studio/doctor_workbench');
+    await page.locator('.ant-table-row').first().getByRole('button', { name: '查看' }).click();
+    await page.waitForURL(/doctor-workbench-detail\?id=(\d+)/);
+    const alertId = Number(new URL(page.url()).searchParams.get('id'));
+    await page.getByRole('button', { name: '创建随访任务' }).click();
+    const dialog = page.getByRole('dialog', { name: '新建健康任务' });
+    await dialog.locator('#healthTask_title').fill('E2E 预警随访');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await see(page.locator('.ant-message').getByText('已保存'));
+
+    await page.goto('/health_tasks/health_assign');
+    const row = page.locator('.ant-table-row', { hasText: 'E2E 预警随访' }).first();
+    await see(row.getByText('异常预警'));
+    await row.getByRole('button', { name: '详情' }).click();
+    await see(page.getByTestId('task-events').getByText('异常预警'));
+    const token = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('jkadmin_access_token') ?? '""'),
+    );
+    const list = (await (
+      await page.request.get('/api/v3/health/admin/task/list?source=alert&pageSize=100', {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { data: { list: { title: string; sourceId: number }[] } };
+    expect(list.data.list.find((r) => r.title === 'E2E 预警随访')?.sourceId).toBe(alertId);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

@@ -52,6 +52,7 @@ export const HEALTH_NS = registerBilingualLocale('health', {
   detail: {
     title: ['预警详情', 'Alert'],
     back: ['返回工作台', 'Back to the workbench'],
+    followUp: ['创建随访任务', 'New follow-up task'],
     notFound: ['预警不存在', 'The alert does not exist'],
     reading: ['本次测量', 'This reading'],
     member: ['会员', 'Member'],

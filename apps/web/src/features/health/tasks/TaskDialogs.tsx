@@ -1,4 +1,4 @@
-import { Alert, DatePicker, Form, Input, Select } from 'antd';
+import { Alert, DatePicker, Form, Input, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -72,13 +72,24 @@ interface TaskFormValues {
   assigneeId?: number;
 }
 
-/** A new task (member, kind, optional assignee) or an open task's kind, title, notes and due time. */
+/** The alert a new task follows up (the workbench): its member is the task's. */
+export interface TaskAlert {
+  id: number;
+  memberName: string;
+  memberPhone: string;
+}
+
+/**
+ * A new task (member — or the alert it follows up —, kind, optional assignee) or an open task's
+ * kind, title, notes and due time.
+ */
 export function TaskDialog({
   task,
+  alert = null,
   open,
   onClose,
   onDone,
-}: { task: HealthTask | null; open: boolean } & DialogCallbacks) {
+}: { task: HealthTask | null; alert?: TaskAlert | null; open: boolean } & DialogCallbacks) {
   const { t } = useTranslation(HEALTH_TASKS_NS);
   const add = useAddTask();
   const update = useUpdateTask();
@@ -88,7 +99,7 @@ export function TaskDialog({
       ? { id: task.id, kind: v.kind, title: v.title, note: v.note, dueAt: msOf(v.dueAt) }
       : {
           kind: v.kind,
-          memberId: v.memberId,
+          ...(alert ? { alertId: alert.id } : { memberId: v.memberId }),
           title: v.title,
           note: v.note,
           dueAt: msOf(v.dueAt),
@@ -126,7 +137,15 @@ export function TaskDialog({
             : add.mutateAsync(request as Parameters<typeof add.mutateAsync>[0]),
       }}
     >
-      {!task && (
+      {!task && alert && (
+        <Form.Item label={t('memberPick')}>
+          <span translate="no">
+            {alert.memberName}{' '}
+            <Typography.Text type="secondary">{alert.memberPhone}</Typography.Text>
+          </span>
+        </Form.Item>
+      )}
+      {!task && !alert && (
         <Form.Item name="memberId" label={t('memberPick')} required>
           <MemberPicker useOptions={useTaskMemberOptions} placeholder={t('memberSearch')} />
         </Form.Item>

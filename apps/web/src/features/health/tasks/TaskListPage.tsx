@@ -16,6 +16,7 @@ import {
   AddButton,
   exportIf,
   ListPage,
+  memberColumn,
   timeColumn,
   type ListColumn,
 } from '../../../shared/components/list-page';
@@ -87,17 +88,7 @@ export default function TaskListPage() {
           options: TASK_KINDS.map((v) => ({ value: v, label: t(`kind.${v}`) })),
         },
       },
-      {
-        title: t('member'),
-        dataIndex: 'memberName',
-        render: (_: unknown, r) => (
-          <span translate="no" style={{ whiteSpace: 'nowrap' }}>
-            {r.memberName}
-            <br />
-            <Typography.Text type="secondary">{r.memberPhone}</Typography.Text>
-          </span>
-        ),
-      },
+      memberColumn<HealthTask>(t('member')),
       { title: t('phone'), dataIndex: 'phone', hideInTable: true, search: { type: 'text' } },
       { title: t('name'), dataIndex: 'name', hideInTable: true, search: { type: 'text' } },
       {

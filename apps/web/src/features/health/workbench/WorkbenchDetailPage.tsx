@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Result, Skeleton, Space, Spin, Table, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -19,6 +19,7 @@ import { HEALTH_NS } from '../locales';
 import { useReportsOfMeasurement } from '../reports/api';
 import { ReportComposer } from '../reports/ReportComposer';
 import { useClaimAlert, useReleaseAlert, useWorkbenchDetail } from './api';
+import { TaskDialog } from '../tasks/TaskDialogs';
 import { waitText } from './wait';
 
 // The viewer's chunk only when an ECG alert is opened.
@@ -41,6 +42,8 @@ export default function WorkbenchDetailPage() {
   const workbenchActions = usePageActions(PAGES.doctorWorkbench) as readonly string[];
   const canClaim = workbenchActions.includes('claim');
   const canWrite = workbenchActions.includes('publish');
+  const canAddTask = (usePageActions(PAGES.taskAssign) as readonly string[]).includes('add');
+  const [followUp, setFollowUp] = useState(false);
   const reports = useReportsOfMeasurement(detail.data?.alert.measurementId);
   const claim = useClaimAlert();
   const release = useReleaseAlert();
@@ -78,6 +81,7 @@ export default function WorkbenchDetailPage() {
             {t('workbench.doClaim')}
           </Button>
         )}
+        {canAddTask && <Button onClick={() => setFollowUp(true)}>{t('detail.followUp')}</Button>}
         {canClaim && alert.claimedByMe && (
           <Button
             loading={release.isPending}
@@ -202,6 +206,13 @@ export default function WorkbenchDetailPage() {
           ]}
         />
       </Card>
+      <TaskDialog
+        open={followUp}
+        task={null}
+        alert={{ id: alert.id, memberName: member.name, memberPhone: member.phone }}
+        onClose={() => setFollowUp(false)}
+        onDone={() => setFollowUp(false)}
+      />
     </Space>
   );
 }

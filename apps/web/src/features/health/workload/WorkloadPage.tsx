@@ -15,7 +15,7 @@ import {
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { PAGES, WorkloadPaths, type WorkloadRow } from '@health/contract';
+import { chinaDayStart, DAY_MS, PAGES, WorkloadPaths, type WorkloadRow } from '@health/contract';
 import { download } from '../../../shared/api/client';
 import { ProgressFallback } from '../../../shared/components/ProgressFallback';
 import { usePageActions } from '../../../shared/stores/permission';
@@ -53,8 +53,9 @@ export default function WorkloadPage() {
   const [operatorId, setOperatorId] = useState<number | undefined>();
   const [exporting, setExporting] = useState(false);
   const params = {
-    startTime: range[0].startOf('day').valueOf(),
-    endTime: range[1].endOf('day').valueOf(),
+    // China days, as every period of the product (the server counts by China day).
+    startTime: chinaDayStart(range[0].format('YYYY-MM-DD')),
+    endTime: chinaDayStart(range[1].format('YYYY-MM-DD')) + DAY_MS - 1,
     ...(operatorId ? { operatorId } : {}),
   };
   const workload = useWorkload(params);
