@@ -754,6 +754,7 @@ const CATALOGUE_DATA = [
         path: '/health_medical_studio/assistant-workbench',
         title: '助理工作台',
         titleEn: 'Assistant workbench',
+        entity: 'health/assistant',
         actions: ['edit'],
       },
       {

@@ -47,3 +47,4 @@ export * from './health/workbench.js';
 export * from './health/reports.js';
 export * from './health/tasks.js';
 export * from './health/workload.js';
+export * from './health/assistant.js';

@@ -154,12 +154,14 @@ export function taskStepsFrom(status: HealthTaskStatus): HealthTaskStep[] {
 }
 
 /** What a task's timeline shows: the steps, its creation and edits. */
-export const TASK_EVENT_ACTIONS = [...TASK_STEP_NAMES, 'create', 'edit'] as const;
+export const TASK_EVENT_ACTIONS = [...TASK_STEP_NAMES, 'create', 'edit', 'callAttempt'] as const;
 export type HealthTaskEventAction = (typeof TASK_EVENT_ACTIONS)[number];
 export const TASK_EVENT_LABELS: Record<HealthTaskEventAction, string> = {
   ...TASK_STEP_LABELS,
   create: '创建',
   edit: '编辑',
+  /** A follow-up call that did not reach the member (助理工作台): the task stays open. */
+  callAttempt: '未接通',
 };
 
 export const TASK_TITLE_MAX = 60;

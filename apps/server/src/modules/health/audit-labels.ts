@@ -43,6 +43,7 @@ export const HEALTH_AUDIT_LABELS: AuditLabels = {
     book: ['预约任务', 'Book task'],
     complete: ['完成任务', 'Complete task'],
     cancel: ['取消任务', 'Cancel task'],
+    callAttempt: ['随访未接通', 'Call not answered'],
   },
   fields: {
     health: {

@@ -1,4 +1,5 @@
 import type { Area } from '../../platform/area.js';
+import { assistantRoutes } from './assistant/routes.js';
 import { HEALTH_AUDIT_LABELS } from './audit-labels.js';
 import { healthDemoThroughApi } from './demo.js';
 import { healthReportRoutes } from './reports/routes.js';
@@ -14,7 +15,7 @@ import { workloadRoutes } from './workload/routes.js';
  */
 export const health: Area = {
   name: 'health',
-  routes: [workbenchRoutes, healthReportRoutes, healthTaskRoutes, workloadRoutes],
+  routes: [workbenchRoutes, healthReportRoutes, healthTaskRoutes, workloadRoutes, assistantRoutes],
   audit: HEALTH_AUDIT_LABELS,
   // The alerts' story first (which were read and reported), then the tasks that follow them up.
   demoThroughApi: async (app, ctx, scale) => {

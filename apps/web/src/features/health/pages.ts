@@ -12,4 +12,5 @@ export const HEALTH_PAGES: PageSlice = {
   [PAGES.taskBooking]: { load: () => import('./tasks/TaskListPage') },
   [PAGES.tasks]: { load: () => import('./tasks/TaskListPage') },
   [PAGES.staffWorkload]: { load: () => import('./workload/WorkloadPage') },
+  [PAGES.assistantWorkbench]: { load: () => import('./assistant/AssistantWorkbenchPage') },
 };

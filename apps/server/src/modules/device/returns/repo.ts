@@ -56,6 +56,46 @@ export class DeviceReturnsRepo {
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
+
+  /** Pending returns with the device's serial and status and the member, the oldest first. */
+  pending(limit: number) {
+    return this.db
+      .selectFrom('device_returns as r')
+      .innerJoin('devices as d', 'd.id', 'r.device_id')
+      .leftJoin('members as m', 'm.id', 'r.member_id')
+      .selectAll('r')
+      .select([
+        'd.serial',
+        'd.status as device_status',
+        'm.name as member_name',
+        'm.phone as member_phone',
+      ])
+      .where('r.status', '=', 'pending')
+      .orderBy('r.filed_at')
+      .orderBy('r.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Pending returns (rows, not devices). */
+  async pendingCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('device_returns')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return toNumber(row?.n);
+  }
+
+  /** A pending return (none when unknown or received already). */
+  findPending(id: number) {
+    return this.db
+      .selectFrom('device_returns')
+      .select(['id', 'device_id'])
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+  }
 }
 
 export type DeviceReturnRow = Awaited<ReturnType<DeviceReturnsRepo['ofDevice']>>[number];

@@ -140,6 +140,46 @@ export class HealthTasksRepo {
     return new Map(rows.map((r) => [Number(r.assignee_id), toNumber(r.n)]));
   }
 
+  /** The caller's open follow-up calls (助理工作台), the earliest appointment, then due, first. */
+  followUpsOf(operatorId: number, limit: number): Promise<JoinedTaskRow[]> {
+    return this.joined()
+      .where('t.assignee_id', '=', operatorId)
+      .where('t.kind', '=', 'follow_up_call')
+      .where('t.status', 'in', ['to_book', 'booked'])
+      .orderBy(sql`coalesce(t.appointment_at, t.due_at, t.created_at)`)
+      .orderBy('t.id')
+      .limit(limit)
+      .execute() as Promise<JoinedTaskRow[]>;
+  }
+
+  /** The caller's other tasks waiting for a time with the member, the oldest first. */
+  toBookOf(operatorId: number, limit: number): Promise<JoinedTaskRow[]> {
+    return this.joined()
+      .where('t.assignee_id', '=', operatorId)
+      .where('t.kind', '!=', 'follow_up_call')
+      .where('t.status', '=', 'to_book')
+      .orderBy('t.created_at')
+      .orderBy('t.id')
+      .limit(limit)
+      .execute() as Promise<JoinedTaskRow[]>;
+  }
+
+  /** How many of each the caller has (the lists above are capped). */
+  async assistantCounts(operatorId: number): Promise<{ followUps: number; toBook: number }> {
+    const row = await this.db
+      .selectFrom('health_tasks')
+      .where('assignee_id', '=', operatorId)
+      .where('status', 'in', ['to_book', 'booked'])
+      .select([
+        sql<number>`sum(case when kind = 'follow_up_call' then 1 else 0 end)`.as('follow_ups'),
+        sql<number>`sum(case when kind <> 'follow_up_call' and status = 'to_book' then 1 else 0 end)`.as(
+          'to_book',
+        ),
+      ])
+      .executeTakeFirst();
+    return { followUps: toNumber(row?.follow_ups), toBook: toNumber(row?.to_book) };
+  }
+
   /** The alert a task is created from (read-only): its member and level. */
   alert(id: number) {
     return this.db

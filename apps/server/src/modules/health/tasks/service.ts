@@ -47,7 +47,7 @@ const ASSIGNABLE_ROLES = ['doctor', 'assistant'] as const;
 const optionalNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const failed = (msg: string) => new AppError(State.FAILED, msg);
 
-function toTask(row: JoinedTaskRow, operatorId: number): HealthTask {
+export function toTask(row: JoinedTaskRow, operatorId: number): HealthTask {
   return {
     id: Number(row.id),
     kind: row.kind as HealthTaskKind,
@@ -405,6 +405,43 @@ export class HealthTaskService {
       };
     });
     return toTask(await this.load(input.id), actor.operatorId);
+  }
+
+  /**
+   * A follow-up call that did not reach the member: an attempt on the timeline (with the note),
+   * the task stays where it is, to be called again.
+   */
+  async recordAttempt(actor: Actor, id: number, note: string): Promise<HealthTask> {
+    const row = await this.load(id);
+    if (row.status !== 'to_book' && row.status !== 'booked')
+      throw failed(HealthTaskMessages.closedReadOnly);
+    const at = this.ctx.now();
+    await auditedChange(this.ctx, actor, async (trx) => {
+      const repo = new HealthTasksRepo(trx);
+      if (!(await repo.moveFrom(id, row.status, { updated_at: at })))
+        throw failed(HealthTaskMessages.changedMeanwhile);
+      await repo.insertEvent({
+        task_id: id,
+        action: 'callAttempt',
+        from_status: row.status,
+        to_status: row.status,
+        operator_id: actor.operatorId,
+        operator_name: actor.displayName,
+        remark: note,
+        created_at: at,
+      });
+      return {
+        result: undefined,
+        entry: {
+          module: AUDIT_MODULE,
+          action: 'callAttempt',
+          target: `健康任务 #${id}`,
+          before: null,
+          after: note ? { note } : { taskStatus: row.status },
+        },
+      };
+    });
+    return toTask(await this.load(id), actor.operatorId);
   }
 
   /**

@@ -17,7 +17,11 @@ import {
   type HealthTaskKind,
   type HealthTaskStep,
 } from '@health/contract';
-import { FormDialog, type DialogCallbacks } from '../../../shared/components/form-dialog';
+import {
+  FormDialog,
+  type DialogCallbacks,
+  type DialogMutation,
+} from '../../../shared/components/form-dialog';
 import { MemberPicker } from '../../../shared/components/MemberPicker';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
@@ -200,9 +204,14 @@ interface StepFormValues {
  */
 export function TaskStepDialog({
   request,
+  via,
   onClose,
   onDone,
-}: { request: StepRequest | null } & DialogCallbacks) {
+}: {
+  request: StepRequest | null;
+  /** Another endpoint that takes the step (助理工作台's book); default the task pages'. */
+  via?: DialogMutation<object, unknown>;
+} & DialogCallbacks) {
   const { t } = useTranslation(HEALTH_TASKS_NS);
   const mutations = {
     assign: useAssignTask(),
@@ -211,12 +220,13 @@ export function TaskStepDialog({
     cancel: useCancelTask(),
   };
   const step = request?.step ?? 'assign';
-  const mutation =
-    step === 'reassign'
+  const mutation: DialogMutation<object, unknown> =
+    via ??
+    ((step === 'reassign'
       ? mutations.assign
       : step === 'reschedule'
         ? mutations.book
-        : mutations[step];
+        : mutations[step]) as DialogMutation<object, unknown>);
   const label = t(`step.${step}`);
   const toInput = (v: StepFormValues) => {
     const id = request?.task.id;
@@ -248,11 +258,7 @@ export function TaskStepDialog({
         outcome: '',
         reason: '',
       }}
-      mutation={{
-        isPending: mutation.isPending,
-        mutateAsync: (values: object) =>
-          (mutation.mutateAsync as (v: object) => Promise<unknown>)(values),
-      }}
+      mutation={mutation}
       intro={
         step === 'complete' ? (
           <Alert type="info" showIcon message={t('completeHint')} style={{ marginBottom: 16 }} />
