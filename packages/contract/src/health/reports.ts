@@ -124,6 +124,10 @@ const conclusion = contentText(
 );
 const advice = contentText(HealthReportMessages.adviceRequired, REPORT_ADVICE_MAX, '建议');
 
+/** Most measured intervals and strips one report keeps. */
+export const REPORT_INTERVALS_MAX = 20;
+export const REPORT_STRIPS_MAX = 6;
+
 /** An interval the doctor measured with the calipers (ECG reports). */
 export const reportIntervalSchema = z.object({
   name: z.string().trim().min(1, '请输入测量项名称').max(20, '测量项名称最多20个字符'),
@@ -334,8 +338,14 @@ export type ReportMemberOption = z.infer<typeof reportMemberOptionsSchema>[numbe
 /** What a report carries beside its text (ECG: intervals and strips; BP: the period, summary). */
 export const reportDetailsSchema = z
   .object({
-    intervals: z.array(reportIntervalSchema).max(20, '测量项最多20项').default([]),
-    strips: z.array(reportStripSchema).max(6, '片段最多6段').default([]),
+    intervals: z
+      .array(reportIntervalSchema)
+      .max(REPORT_INTERVALS_MAX, `测量项最多${REPORT_INTERVALS_MAX}项`)
+      .default([]),
+    strips: z
+      .array(reportStripSchema)
+      .max(REPORT_STRIPS_MAX, `片段最多${REPORT_STRIPS_MAX}段`)
+      .default([]),
     /** A BP report's period (epoch ms). */
     periodStart: z.number().int().nullable().default(null),
     periodEnd: z.number().int().nullable().default(null),

@@ -7,4 +7,6 @@ export const HEALTH_PAGES: PageSlice = {
   [PAGES.doctorWorkbenchDetail]: { load: () => import('./workbench/WorkbenchDetailPage') },
   [PAGES.healthReports]: { load: () => import('./reports/ReportListPage') },
   [PAGES.healthReportPreview]: { load: () => import('./reports/ReportPreviewPage') },
+  [PAGES.ecgReportCreate]: { load: () => import('./reports/EcgReportPage') },
+  [PAGES.bpReportCreate]: { load: () => import('./reports/BpReportPage') },
 };

@@ -9,7 +9,12 @@ import {
   formatDate,
   type HealthReportRow,
 } from '@health/contract';
-import { ConfirmAction, ListPage, type ListColumn } from '../../../shared/components/list-page';
+import {
+  AddButton,
+  ConfirmAction,
+  ListPage,
+  type ListColumn,
+} from '../../../shared/components/list-page';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
 import { HEALTH_NS } from '../locales';
@@ -156,6 +161,13 @@ export default function ReportListPage() {
       queryKey={[...reportKeys.all, 'list']}
       request={fetchReports}
       headerTitle={t('report.title')}
+      toolbar={
+        actions.includes('add') ? (
+          <AddButton onClick={() => void navigate(PAGES.bpReportCreate)}>
+            {t('report.newBp')}
+          </AddButton>
+        ) : undefined
+      }
     />
   );
 }
