@@ -142,6 +142,8 @@ export const HEALTH_NS = registerBilingualLocale('health', {
   builder: {
     ecgTitle: ['创建心电报告', 'New ECG report'],
     bpTitle: ['创建血压报告', 'New BP report'],
+    target: ['会员与周期', 'Member and period'],
+    recording: ['心电图', 'ECG recording'],
     member: ['会员', 'Member'],
     memberSearch: ['输入手机号或姓名搜索', 'Search by phone or name'],
     memberLocked: [

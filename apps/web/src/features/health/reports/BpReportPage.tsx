@@ -67,7 +67,7 @@ export default function BpReportPage() {
           {t('report.title')}
         </Button>
       </Space>
-      <Card title={t('builder.bpTitle')}>
+      <Card title={t('builder.target')}>
         <Form layout="vertical" className="bp-report-target">
           <Space wrap size={16} align="start">
             <Form.Item label={t('builder.member')} required style={{ marginBottom: 0 }}>

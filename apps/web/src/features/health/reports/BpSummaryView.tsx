@@ -1,4 +1,4 @@
-import { Descriptions, Tag, Typography } from 'antd';
+import { Descriptions, Grid, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatChinaDate, type BpAverage, type BpGrade, type BpSummary } from '@health/contract';
 import { HEALTH_NS } from '../locales';
@@ -26,12 +26,17 @@ export function BpSummaryView({
   summary,
   periodStart,
   periodEnd,
+  wide = true,
 }: {
   summary: BpSummary;
   periodStart: number | null;
   periodEnd: number | null;
+  /** Three columns on a wide screen (the builder); the report's narrower page takes two. */
+  wide?: boolean;
 }) {
   const { t } = useTranslation(HEALTH_NS);
+  // A phone: each label above its value (two narrow columns would wrap every value).
+  const narrow = !Grid.useBreakpoint().sm;
   const bp = (a: { systolic: number | null; diastolic: number | null } | null) =>
     a && a.systolic !== null && a.diastolic !== null
       ? t('bp.value', { s: a.systolic, d: a.diastolic })
@@ -54,7 +59,8 @@ export function BpSummaryView({
     <Descriptions
       size="small"
       bordered
-      column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 }}
+      layout={narrow ? 'vertical' : 'horizontal'}
+      column={wide ? { xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 } : { xs: 1, sm: 2 }}
       labelStyle={{ whiteSpace: 'nowrap' }}
       data-testid="bp-summary"
     >

@@ -77,7 +77,11 @@ export default function EcgReportPage() {
     </Button>
   );
   if (measurementId === undefined)
-    return <Result status="warning" title={t('builder.noMeasurement')} extra={back} />;
+    return (
+      <Card>
+        <Result status="warning" title={t('builder.noMeasurement')} extra={back} />
+      </Card>
+    );
 
   const addInterval = (value: number, unit: ReportInterval['unit']) => {
     if (intervals.length >= MAX_INTERVALS) {
@@ -105,7 +109,7 @@ export default function EcgReportPage() {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap>{back}</Space>
-      <Card title={t('builder.ecgTitle')}>
+      <Card title={t('builder.recording')}>
         <Suspense fallback={<Spin />}>
           <EcgRecordingView
             measurementId={measurementId}

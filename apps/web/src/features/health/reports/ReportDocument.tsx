@@ -33,6 +33,7 @@ function DetailsBody({ v, measuredAt }: { v: Version; measuredAt: number | null 
             summary={details.bp}
             periodStart={details.periodStart}
             periodEnd={details.periodEnd}
+            wide={false}
           />
           {details.bp.daily.length > 1 && (
             <Suspense fallback={<Spin />}>
