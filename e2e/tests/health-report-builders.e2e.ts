@@ -85,6 +85,18 @@ describe.runIf(run)('the report builders of 健康管理', () => {
       .fill('每日早晚各测量一次血压，两周后复诊。');
     await page.getByRole('button', { name: '保存草稿' }).click();
     await see(page.getByText('草稿已保存'));
+
+    // The draft is in the list; 编辑 continues it in the builder, member and period kept.
+    await page.goto(REPORTS);
+    const draftRow = page.locator('.ant-table-row', { hasText: '晨峰血压偏高' }).first();
+    await see(draftRow.getByText('草稿'));
+    await draftRow.getByRole('button', { name: '编辑' }).click();
+    await page.waitForURL(/create-BP-report\?id=\d+/);
+    await see(page.getByTestId('bp-average'), 15_000);
+    expect((await page.getByTestId('bp-average').innerText()).trim()).toBe(averageText);
+    expect(await page.getByRole('textbox', { name: '建议', exact: true }).inputValue()).toBe(
+      '每日早晚各测量一次血压，两周后复诊。',
+    );
     await page.getByRole('button', { name: '签名并发布' }).click();
     await page.getByRole('button', { name: /确\s*定|OK/ }).click();
     await see(page.getByText('报告已发布'));

@@ -138,11 +138,16 @@ export const HEALTH_NS = registerBilingualLocale('health', {
       '{{from}} – {{to}} (from {{offset}} into the recording)',
     ],
     newBp: ['新建血压报告', 'New BP report'],
+    edit: ['编辑', 'Edit'],
   },
   builder: {
     ecgTitle: ['创建心电报告', 'New ECG report'],
     bpTitle: ['创建血压报告', 'New BP report'],
     target: ['会员与周期', 'Member and period'],
+    notDraft: [
+      '该报告不是可继续编辑的草稿',
+      'This report is not a draft that can be continued here',
+    ],
     recording: ['心电图', 'ECG recording'],
     member: ['会员', 'Member'],
     memberSearch: ['输入手机号或姓名搜索', 'Search by phone or name'],

@@ -10,8 +10,10 @@ import {
   BP_SUMMARY_MAX_READINGS,
   DAY_MS,
   PAGES,
+  chinaDateOf,
   chinaDayStart,
   parseId,
+  type HealthReportDetail,
 } from '@health/contract';
 import { MemberPicker } from '../../../shared/components/MemberPicker';
 import { MeasurementTrendChart } from '../../../shared/measurements/MeasurementTrendChart';
@@ -20,6 +22,7 @@ import { dayjs } from '../../../shared/utils/dayjs';
 import { HEALTH_NS } from '../locales';
 import { useBpSummary, useReportMemberOptions } from './api';
 import { BpSummaryView } from './BpSummaryView';
+import { DraftGate } from './DraftGate';
 import { ReportBuilderActions, useReportBuilder } from './ReportBuilderActions';
 import { ReportTextFields, type ReportText } from './ReportTextFields';
 
@@ -37,25 +40,39 @@ function periodOf([from, to]: [Dayjs, Dayjs]) {
  * report), then the doctor's conclusion and advice; save, sign, publish.
  */
 export default function BpReportPage() {
+  return <DraftGate kind="bp">{(draft) => <BpReportBuilder draft={draft} />}</DraftGate>;
+}
+
+function BpReportBuilder({ draft }: { draft: HealthReportDetail | undefined }) {
   const { t } = useTranslation(HEALTH_NS);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const actions = usePageActions(PAGES.healthReports) as readonly string[];
-  const [memberId, setMemberId] = useState<number | undefined>(parseId(params.get('memberId')));
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [
-    dayjs().subtract(BP_PERIOD_DEFAULT_DAYS - 1, 'day'),
-    dayjs(),
-  ]);
+  const [memberId, setMemberId] = useState<number | undefined>(
+    draft?.memberId ?? parseId(params.get('memberId')),
+  );
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
+    const { periodStart, periodEnd } = draft?.details ?? {};
+    if (typeof periodStart === 'number' && typeof periodEnd === 'number')
+      return [dayjs(chinaDateOf(periodStart)), dayjs(chinaDateOf(periodEnd))];
+    return [dayjs().subtract(BP_PERIOD_DEFAULT_DAYS - 1, 'day'), dayjs()];
+  });
   const period = useMemo(() => periodOf(range), [range]);
   const tooLong = period.periodEnd - period.periodStart > BP_PERIOD_MAX_DAYS * DAY_MS;
   const summary = useBpSummary(memberId === undefined || tooLong ? null : { memberId, ...period });
   const [form] = Form.useForm<ReportText>();
-  const builder = useReportBuilder(form, (text) => ({
-    memberId,
-    kind: 'bp',
-    ...text,
-    details: { intervals: [], strips: [], ...period, bp: null },
-  }));
+  const builder = useReportBuilder(
+    form,
+    (text) => ({
+      // A draft continued keeps its target (a reading's report stays on its reading).
+      ...(draft?.measurementId
+        ? { measurementId: draft.measurementId }
+        : { memberId, kind: 'bp' as const }),
+      ...text,
+      details: { intervals: [], strips: [], ...period, bp: null },
+    }),
+    draft?.id,
+  );
   // Once a draft exists its member stays; the period may still change until it is signed.
   const locked = builder.draftId !== null;
   const data = summary.data;
@@ -148,7 +165,7 @@ export default function BpReportPage() {
         <Form<ReportText>
           form={form}
           layout="vertical"
-          initialValues={{ conclusion: '', advice: '' }}
+          initialValues={{ conclusion: draft?.conclusion ?? '', advice: draft?.advice ?? '' }}
         >
           <ReportTextFields form={form} kind="bp" disabled={builder.signed} />
           {actions.includes('add') || actions.includes('publish') ? (

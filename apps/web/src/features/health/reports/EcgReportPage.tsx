@@ -21,6 +21,7 @@ import {
   parseId,
   REPORT_INTERVALS_MAX,
   REPORT_STRIPS_MAX,
+  type HealthReportDetail,
   type ReportInterval,
   type ReportStrip,
 } from '@health/contract';
@@ -29,6 +30,7 @@ import { formatOffset } from '../../../shared/ecg/scale';
 import { toast } from '../../../shared/feedback/feedback';
 import { usePageActions } from '../../../shared/stores/permission';
 import { HEALTH_NS } from '../locales';
+import { DraftGate } from './DraftGate';
 import { ReportBuilderActions, useReportBuilder } from './ReportBuilderActions';
 import { ReportTextFields, type ReportText } from './ReportTextFields';
 
@@ -51,24 +53,32 @@ const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 *
  * its strips (with a note); the conclusion and advice from the phrases; save, sign, publish.
  */
 export default function EcgReportPage() {
+  return <DraftGate kind="ecg">{(draft) => <EcgReportBuilder draft={draft} />}</DraftGate>;
+}
+
+function EcgReportBuilder({ draft }: { draft: HealthReportDetail | undefined }) {
   const { t } = useTranslation(HEALTH_NS);
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const measurementId = parseId(params.get('measurementId'));
-  const alertId = parseId(params.get('alertId'));
+  const measurementId = draft?.measurementId ?? parseId(params.get('measurementId'));
+  const alertId = draft ? (draft.alertId ?? undefined) : parseId(params.get('alertId'));
   const actions = usePageActions(PAGES.healthReports) as readonly string[];
   const [measure, setMeasure] = useState<CaliperMeasurement | null>(null);
   const view = useRef<{ startMs: number; spanMs: number } | null>(null);
-  const [intervals, setIntervals] = useState<ReportInterval[]>([]);
-  const [strips, setStrips] = useState<ReportStrip[]>([]);
+  const [intervals, setIntervals] = useState<ReportInterval[]>(draft?.details.intervals ?? []);
+  const [strips, setStrips] = useState<ReportStrip[]>(draft?.details.strips ?? []);
   const [name, setName] = useState('');
   const [form] = Form.useForm<ReportText>();
-  const builder = useReportBuilder(form, (text) => ({
-    measurementId,
-    alertId,
-    ...text,
-    details: { intervals, strips, periodStart: null, periodEnd: null, bp: null },
-  }));
+  const builder = useReportBuilder(
+    form,
+    (text) => ({
+      measurementId,
+      alertId,
+      ...text,
+      details: { intervals, strips, periodStart: null, periodEnd: null, bp: null },
+    }),
+    draft?.id,
+  );
   const fixed = builder.signed;
 
   const back = (
@@ -308,7 +318,7 @@ export default function EcgReportPage() {
         <Form<ReportText>
           form={form}
           layout="vertical"
-          initialValues={{ conclusion: '', advice: '' }}
+          initialValues={{ conclusion: draft?.conclusion ?? '', advice: draft?.advice ?? '' }}
         >
           <ReportTextFields form={form} kind="ecg" disabled={fixed} />
           {actions.includes('add') || actions.includes('publish') ? (

@@ -18,10 +18,12 @@ export function useReportBuilder(
   form: FormInstance<ReportText>,
   /** The report as the page has it now (target, details) with the form's text. */
   build: (text: ReportText) => HealthReportAdd,
+  /** The draft continued (`?id=`), if any. */
+  initialDraftId: number | null = null,
 ) {
   const navigate = useNavigate();
   const { t } = useTranslation(HEALTH_NS);
-  const [draftId, setDraftId] = useState<number | null>(null);
+  const [draftId, setDraftId] = useState<number | null>(initialDraftId);
   const [signed, setSigned] = useState(false);
   const [failing, setFailing] = useState<string[]>([]);
   const add = useAddReport();

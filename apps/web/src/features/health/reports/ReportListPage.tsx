@@ -126,6 +126,21 @@ export default function ReportListPage() {
             >
               {t('report.preview')}
             </Button>
+            {actions.includes('edit') &&
+              r.status === 'draft' &&
+              (r.kind === 'bp' || (r.kind === 'ecg' && r.measurementId !== null)) && (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() =>
+                    void navigate(
+                      `${r.kind === 'bp' ? PAGES.bpReportCreate : PAGES.ecgReportCreate}?id=${r.id}`,
+                    )
+                  }
+                >
+                  {t('report.edit')}
+                </Button>
+              )}
             {actions.includes('publish') && r.status !== 'published' && (
               <ConfirmAction
                 title={t('report.publishConfirm')}
