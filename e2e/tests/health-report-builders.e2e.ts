@@ -152,6 +152,56 @@ describe.runIf(run)('the report builders of 健康管理', () => {
     await context.close();
   });
 
+  it('builds an ECG report with measured intervals and a strip; the preview lists them', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const ecg = await apiGet<{ list: { id: number }[] }>(
+      page,
+      '/v3/report/admin/measurement/list',
+      { type: 'ecg', current: 1, pageSize: 1 },
+    );
+    await page.goto(`/health_management/create-ECG-report?measurementId=${ecg.list[0]!.id}`);
+    await see(page.locator('canvas.ecg-paper-canvas'), 15_000);
+    await settled(page);
+
+    // A measurement by hand: name, value, unit.
+    await page.getByRole('combobox', { name: '名称' }).fill('QTc');
+    await page.getByRole('button', { name: '手动添加' }).click();
+    const intervals = page.getByTestId('builder-intervals');
+    await intervals.getByRole('spinbutton', { name: '数值' }).fill('438');
+    // The strip on screen, with a note.
+    await page.getByRole('button', { name: '标记当前视图' }).click();
+    await page
+      .getByTestId('builder-strips')
+      .getByRole('textbox', { name: '说明' })
+      .fill('窦性心律，Ⅱ导联');
+
+    await page.getByRole('combobox', { name: '结论 常用语' }).click();
+    await page.getByTitle('窦性心律，心电图未见明显异常。').click();
+    await page.getByRole('textbox', { name: '建议', exact: true }).fill('建议定期复查心电图。');
+    await page.getByRole('button', { name: '签名', exact: true }).click();
+    await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await see(page.getByText('报告已签名'));
+    // Signed: the text is fixed; publishing is what is left.
+    expect(await page.getByRole('textbox', { name: '建议', exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: '发布', exact: true }).click();
+    await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page.waitForURL(/health-report-preview\?id=\d+/);
+    await see(page.getByRole('heading', { name: '心电报告' }));
+    const table = page.getByTestId('report-intervals');
+    await see(table.getByText('QTc'));
+    await see(table.getByText('438'));
+    await see(page.getByTestId('report-strips').getByText('窦性心律，Ⅱ导联'));
+    await see(page.getByTestId('report-strips').getByText(/记录第 00:00:00 起/));
+    await settled(page);
+    await page.screenshot({
+      path: `${process.cwd()}/artifacts/ecg-report-preview-full-1440-zh.png`,
+      fullPage: true,
+    });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the builders at 1440 and 375 px, in Chinese and English, with nothing cut off', async () => {
     const { page, context, consoleErrors } = await suite.adminPage();
     const readings = await apiGet<{ list: { memberId: number }[] }>(

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Collapse, Descriptions, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatChinaDate, formatDate, type PublicReport } from '@health/contract';
+import { formatDate, type PublicReport } from '@health/contract';
 import { formatOffset } from '../../../shared/ecg/scale';
 import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import { MeasurementLevel, readingSummary } from '../../../shared/measurements/reading';
@@ -22,8 +22,9 @@ type Version = PublicReport['versions'][number];
 function DetailsBody({ v, measuredAt }: { v: Version; measuredAt: number | null }) {
   const { t } = useTranslation(HEALTH_NS);
   const { details } = v;
+  // The same clock as the reading's time above (the browser's).
   const clock = (ms: number) =>
-    measuredAt === null ? '' : formatChinaDate(measuredAt + ms, '{h}:{i}:{s}');
+    measuredAt === null ? '' : formatDate(measuredAt + ms, '{h}:{i}:{s}');
   return (
     <>
       {details.bp && (
