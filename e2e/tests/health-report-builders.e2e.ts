@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserAvailable, screenshot, see, settled } from '../support/browser.ts';
 import { storedAccessToken } from '../support/flows.ts';
+import { addBoundDevice, uploadReading } from '../support/ingest.ts';
 import { clippedElements } from '../support/layout.ts';
 import { adminSuite } from '../support/suite.ts';
 
@@ -198,6 +199,44 @@ describe.runIf(run)('the report builders of 健康管理', () => {
       path: `${process.cwd()}/artifacts/ecg-report-preview-full-1440-zh.png`,
       fullPage: true,
     });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the ECG builder from a claimed ECG alert; publishing there closes the alert', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const device = await addBoundDevice(page, 'ecg', 'E2E-ECG-BUILD-01');
+    const samples = Array.from({ length: 2500 }, (_, i) =>
+      Math.round(1100 * Math.exp(-(((i % 94) - 40) ** 2) / 8)),
+    );
+    await uploadReading(page, device, {
+      type: 'ecg',
+      measuredAt: Date.now() - 40_000,
+      values: { sampleRate: 250, leads: ['II'], samples: [samples], heartRate: 161 },
+    });
+    await page.goto('/health_medical_studio/doctor_workbench?type=ecg&level=urgent');
+    const row = page.locator('.ant-table-row', { hasText: '161' }).first();
+    await see(row);
+    await row.getByRole('button', { name: '认领' }).click();
+    await see(row.getByText('系统管理员'));
+    await row.getByRole('button', { name: '查看' }).click();
+    await page.getByRole('button', { name: '在心电报告编辑器中撰写' }).click();
+    await page.waitForURL(/create-ECG-report\?measurementId=\d+&alertId=\d+/);
+    await see(page.locator('canvas.ecg-paper-canvas'), 15_000);
+    await page.getByRole('combobox', { name: '结论 常用语' }).click();
+    await page.getByTitle('窦性心动过速。').click();
+    await page
+      .getByRole('textbox', { name: '建议', exact: true })
+      .fill('建议尽快到心内科门诊就诊。');
+    await page.getByRole('button', { name: '签名并发布' }).click();
+    await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page.waitForURL(/health-report-preview\?id=\d+/);
+    await see(page.getByText('建议尽快到心内科门诊就诊。'));
+    // The alert is closed: it has left the queue of open ones.
+    await page.goto('/health_medical_studio/doctor_workbench?type=ecg&level=urgent');
+    await settled(page);
+    expect(await page.locator('.ant-table-row', { hasText: '161' }).count()).toBe(0);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
