@@ -81,7 +81,7 @@ export function BpSummaryView({
         <BpGradeTag grade={summary.grade} />
       </Descriptions.Item>
       <Descriptions.Item label={t('bp.readings')}>
-        {t('bp.times', { n: average.count })}
+        {t('bp.count', { n: average.count })}
         {summary.abnormal > 0 && (
           <Typography.Text type="danger" style={{ marginLeft: 8 }}>
             {t('bp.abnormalCount', { n: summary.abnormal })}
