@@ -23,6 +23,9 @@ import {
   bodyOf,
   call,
   capturedLogger,
+  createGroup,
+  createOperator,
+  login,
   loginAdmin,
   loginViewerAndOutsider,
   SESSION_INVALID,
@@ -292,6 +295,14 @@ describe.each(databaseKinds)('ECG recordings (%s)', (kind) => {
       expect(
         bodyOf(await windowOf({ id, startMs: 0, endMs: 1_000, bins: 10 }, outsider)).state,
       ).toBe(267);
+      // 健康报告's 创建心电报告 shows the recording too.
+      const reports = await createGroup(t, '报告组', [PAGES.healthReports]);
+      await createOperator(t, { username: 'reporter', password: 'Rept@123', groupId: reports });
+      const reporter = (await login(t, 'reporter', 'Rept@123')).access_token;
+      expect(bodyOf(await detail(id, reporter)).state).toBe(200);
+      expect(
+        bodyOf(await windowOf({ id, startMs: 0, endMs: 1_000, bins: 10 }, reporter)).state,
+      ).toBe(200);
     });
   });
 

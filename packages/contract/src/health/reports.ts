@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { chinaDateOf, chinaWallClock, DAY_MS } from '../china-day.js';
 import { contentText } from '../content-fields.js';
-import { idSchema, optionalIdSchema } from '../ids.js';
+import { fromNumberOrText, idSchema, optionalIdSchema } from '../ids.js';
 import {
   blankToUndefined,
   checkTimeRange,
@@ -10,7 +11,13 @@ import {
 } from '../list-query.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
 import { MEASUREMENT_LEVELS } from '../device/ingest.js';
-import { MEASUREMENT_TYPES, type MeasurementType } from '../system/settings.js';
+import { measurementTrendSchema } from '../report/measurements.js';
+import {
+  classifyMeasurement,
+  MEASUREMENT_TYPES,
+  type MeasurementType,
+  type PrewarningSet,
+} from '../system/settings.js';
 
 /**
  * Health reports (健康报告, PRODUCT.md §4 health): a doctor's reading of a member's measurement
@@ -46,6 +53,13 @@ export const HealthReportPaths = {
   revokeLinks: '/v3/health/admin/report/revokeLinks',
   /** Common phrases of conclusions and advice (templates), by the report's kind. */
   phrases: '/v3/health/admin/report/phrases',
+  /**
+   * A member's BP readings of a period with their summary (averages, morning / evening, grade):
+   * what 创建血压报告 shows and what a BP report keeps in its details.
+   */
+  bpSummary: '/v3/health/admin/report/bpSummary',
+  /** Members to write a report for (phone prefix or name). */
+  memberOptions: '/v3/health/admin/report/memberOptions',
 } as const;
 
 /** Public: the report a link opens, without a login. */
@@ -87,6 +101,8 @@ export const REPORT_ADDENDUM_MAX = 500;
 /** Days a share link works by default, and at most. */
 export const REPORT_LINK_DEFAULT_DAYS = 7;
 export const REPORT_LINK_MAX_DAYS = 90;
+/** The longest period a BP report covers (days). */
+export const BP_PERIOD_MAX_DAYS = 90;
 
 export const HealthReportMessages = {
   notFound: '报告不存在或已被删除',
@@ -107,6 +123,10 @@ export const HealthReportMessages = {
   linkExpired: '链接已过期，请联系医生重新获取',
   linkRevoked: '链接已失效，请联系医生重新获取',
   alertNotOfMeasurement: '预警不存在或不属于该测量记录',
+  periodRequired: '请选择报告周期',
+  periodEndBeforeStart: '周期结束时间不能早于开始时间',
+  periodTooLong: `报告周期最长${BP_PERIOD_MAX_DAYS}天`,
+  kindInvalid: '报告类型不正确',
 } as const;
 
 const conclusion = contentText(
@@ -115,6 +135,10 @@ const conclusion = contentText(
   '结论',
 );
 const advice = contentText(HealthReportMessages.adviceRequired, REPORT_ADVICE_MAX, '建议');
+
+/** Most measured intervals and strips one report keeps. */
+export const REPORT_INTERVALS_MAX = 20;
+export const REPORT_STRIPS_MAX = 6;
 
 /** An interval the doctor measured with the calipers (ECG reports). */
 export const reportIntervalSchema = z.object({
@@ -133,20 +157,217 @@ export const reportStripSchema = z.object({
 });
 export type ReportStrip = z.infer<typeof reportStripSchema>;
 
-/** What a report carries beside its text (ECG: intervals and strips; BP: the period). */
-export const reportDetailsSchema = z.object({
-  intervals: z.array(reportIntervalSchema).max(20, '测量项最多20项').default([]),
-  strips: z.array(reportStripSchema).max(6, '片段最多6段').default([]),
-  /** A BP report's period (epoch ms). */
-  periodStart: z.number().int().nullable().default(null),
-  periodEnd: z.number().int().nullable().default(null),
+/* ---------------------------------------------------------------- BP period summary */
+
+/** The period 创建血压报告 starts with (days, ending now). */
+export const BP_PERIOD_DEFAULT_DAYS = 30;
+/** Most readings a period summary reads (the newest). */
+export const BP_SUMMARY_MAX_READINGS = 5_000;
+/** China-time hours [from, to) of the morning and evening readings (晨间 06–10, 晚间 18–22). */
+export const BP_MORNING_HOURS = [6, 10] as const;
+export const BP_EVENING_HOURS = [18, 22] as const;
+/** The grades of the BP rules (预警配置), as classifyMeasurement names them. */
+export const BP_GRADES = ['normal', 'grade1', 'grade2', 'grade3', 'hypotension'] as const;
+export type BpGrade = (typeof BP_GRADES)[number];
+
+/** Averages (mmHg, pulse bpm; rounded) of some readings; null when there are none. */
+export const bpAverageSchema = z.object({
+  count: z.number().int(),
+  systolic: z.number().nullable(),
+  diastolic: z.number().nullable(),
+  pulse: z.number().nullable(),
 });
+export type BpAverage = z.infer<typeof bpAverageSchema>;
+
+/** What a BP report says of its period (computed by the server, kept in the report's details). */
+export const bpSummarySchema = z.object({
+  average: bpAverageSchema,
+  /** Readings 06–10 and 18–22 China time. */
+  morning: bpAverageSchema,
+  evening: bpAverageSchema,
+  /** The average's grade by the BP rules in force; null without readings. */
+  grade: z.enum(BP_GRADES).nullable(),
+  gradeLabel: z.string(),
+  /** Readings judged abnormal (warning or urgent) when they arrived. */
+  abnormal: z.number().int(),
+  highest: z.object({ systolic: z.number(), diastolic: z.number() }).nullable(),
+  lowest: z.object({ systolic: z.number(), diastolic: z.number() }).nullable(),
+  /** Daily averages (China days, oldest first): the report's chart. */
+  daily: z
+    .array(
+      z.object({
+        day: z.string(),
+        count: z.number().int(),
+        systolic: z.number(),
+        diastolic: z.number(),
+        pulse: z.number().nullable(),
+      }),
+    )
+    .max(BP_PERIOD_MAX_DAYS + 1),
+});
+export type BpSummary = z.infer<typeof bpSummarySchema>;
+
+/** One BP reading as the summary reads it. */
+export interface BpSummaryReading {
+  measuredAt: number;
+  systolic: number;
+  diastolic: number;
+  pulse: number | null;
+  abnormal: boolean;
+}
+
+const mean = (values: number[]) =>
+  values.length === 0 ? null : Math.round(values.reduce((a, b) => a + b, 0) / values.length);
+
+function averageOf(readings: readonly BpSummaryReading[]): BpAverage {
+  const pulses = readings.flatMap((r) => (r.pulse === null ? [] : [r.pulse]));
+  return {
+    count: readings.length,
+    systolic: mean(readings.map((r) => r.systolic)),
+    diastolic: mean(readings.map((r) => r.diastolic)),
+    pulse: mean(pulses),
+  };
+}
+
+const inHours = (at: number, [from, to]: readonly [number, number]) => {
+  const h = chinaWallClock(at).getUTCHours();
+  return h >= from && h < to;
+};
+
+/**
+ * The summary of a period's BP readings: averages, the morning / evening pattern, the grade of the
+ * average by the rules' BP grading (whether or not the rule raises warnings), extremes and daily
+ * averages.
+ */
+export function summarizeBp(
+  readings: readonly BpSummaryReading[],
+  rules: PrewarningSet,
+): BpSummary {
+  const average = averageOf(readings);
+  let grade: BpGrade | null = null;
+  let gradeLabel = '';
+  if (average.systolic !== null && average.diastolic !== null) {
+    const c = classifyMeasurement(
+      { ...rules, bp: { ...rules.bp, enabled: true } },
+      { type: 'bp', systolic: average.systolic, diastolic: average.diastolic },
+    );
+    grade = c.category as BpGrade;
+    gradeLabel = c.label;
+  }
+  const byDay = new Map<string, BpSummaryReading[]>();
+  for (const r of readings) {
+    const day = chinaDateOf(r.measuredAt);
+    byDay.set(day, [...(byDay.get(day) ?? []), r]);
+  }
+  const daily = [...byDay.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .slice(-(BP_PERIOD_MAX_DAYS + 1))
+    .map(([day, rs]) => {
+      const a = averageOf(rs);
+      return {
+        day,
+        count: a.count,
+        systolic: a.systolic!,
+        diastolic: a.diastolic!,
+        pulse: a.pulse,
+      };
+    });
+  const bySystolic = [...readings].sort(
+    (a, b) => a.systolic - b.systolic || a.diastolic - b.diastolic,
+  );
+  const pick = (r: BpSummaryReading | undefined) =>
+    r ? { systolic: r.systolic, diastolic: r.diastolic } : null;
+  return {
+    average,
+    morning: averageOf(readings.filter((r) => inHours(r.measuredAt, BP_MORNING_HOURS))),
+    evening: averageOf(readings.filter((r) => inHours(r.measuredAt, BP_EVENING_HOURS))),
+    grade,
+    gradeLabel,
+    abnormal: readings.filter((r) => r.abnormal).length,
+    highest: pick(bySystolic[bySystolic.length - 1]),
+    lowest: pick(bySystolic[0]),
+    daily,
+  };
+}
+
+const periodTime = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  fromNumberOrText(
+    z.coerce
+      .number({ error: HealthReportMessages.periodRequired })
+      .int(HealthReportMessages.periodRequired)
+      .min(0, HealthReportMessages.periodRequired),
+  ),
+);
+
+/** A period (epoch ms, inclusive) of at most BP_PERIOD_MAX_DAYS days. */
+function checkPeriod(
+  v: { periodStart?: number | null; periodEnd?: number | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (typeof v.periodStart !== 'number' || typeof v.periodEnd !== 'number') return;
+  if (v.periodEnd < v.periodStart)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['periodEnd'],
+      message: HealthReportMessages.periodEndBeforeStart,
+    });
+  else if (v.periodEnd - v.periodStart > BP_PERIOD_MAX_DAYS * DAY_MS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['periodEnd'],
+      message: HealthReportMessages.periodTooLong,
+    });
+}
+
+/** GET bpSummary: a member and a period. */
+export const bpSummaryQuerySchema = z
+  .object({ memberId: idSchema('会员'), periodStart: periodTime, periodEnd: periodTime })
+  .superRefine(checkPeriod);
+export type BpSummaryQuery = z.infer<typeof bpSummaryQuerySchema>;
+
+/** The period's readings (the trend chart's shape) and their summary. */
+export const bpSummaryAnswerSchema = measurementTrendSchema.extend({
+  /** Masked. */
+  memberPhone: z.string(),
+  periodStart: z.number().int(),
+  periodEnd: z.number().int(),
+  summary: bpSummarySchema,
+});
+export type BpSummaryAnswer = z.infer<typeof bpSummaryAnswerSchema>;
+
+/** What a report carries beside its text (ECG: intervals and strips; BP: the period, summary). */
+export const reportDetailsSchema = z
+  .object({
+    intervals: z
+      .array(reportIntervalSchema)
+      .max(REPORT_INTERVALS_MAX, `测量项最多${REPORT_INTERVALS_MAX}项`)
+      .default([]),
+    strips: z
+      .array(reportStripSchema)
+      .max(REPORT_STRIPS_MAX, `片段最多${REPORT_STRIPS_MAX}段`)
+      .default([]),
+    /** A BP report's period (epoch ms). */
+    periodStart: z.number().int().nullable().default(null),
+    periodEnd: z.number().int().nullable().default(null),
+    /** A BP report's summary of its period: written by the server when the draft is saved. */
+    bp: bpSummarySchema.nullable().default(null),
+  })
+  .superRefine(checkPeriod);
 export type ReportDetails = z.infer<typeof reportDetailsSchema>;
+
+/** Kinds of a report on a member (not on one reading): a BP report covers a period. */
+export const MEMBER_REPORT_KINDS = ['general', 'bp'] as const;
 
 export const healthReportAddSchema = z
   .object({
     measurementId: optionalIdSchema('测量记录'),
     memberId: optionalIdSchema('会员'),
+    /** A report on a member: general (default) or bp (its details' period is required). */
+    kind: z.preprocess(
+      blankToUndefined,
+      z.enum(MEMBER_REPORT_KINDS, { error: HealthReportMessages.kindInvalid }).optional(),
+    ),
     /** The workbench alert it answers (closed when the report is published). */
     alertId: optionalIdSchema('预警编号'),
     conclusion,

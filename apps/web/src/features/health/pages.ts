@@ -7,6 +7,8 @@ export const HEALTH_PAGES: PageSlice = {
   [PAGES.doctorWorkbenchDetail]: { load: () => import('./workbench/WorkbenchDetailPage') },
   [PAGES.healthReports]: { load: () => import('./reports/ReportListPage') },
   [PAGES.healthReportPreview]: { load: () => import('./reports/ReportPreviewPage') },
+  [PAGES.ecgReportCreate]: { load: () => import('./reports/EcgReportPage') },
+  [PAGES.bpReportCreate]: { load: () => import('./reports/BpReportPage') },
   // 待分配, 待预约 and 全部任务 are views of one task list (the page reads its front path).
   [PAGES.taskAssign]: { load: () => import('./tasks/TaskListPage') },
   [PAGES.taskBooking]: { load: () => import('./tasks/TaskListPage') },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Select, Spin } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 
@@ -22,6 +22,8 @@ export function MemberPicker(props: {
   useOptions: (keyword: string) => UseQueryResult<MemberOption[]>;
   placeholder: string;
   initial?: MemberOption;
+  disabled?: boolean;
+  style?: CSSProperties;
   'data-testid'?: string;
 }) {
   const [keyword, setKeyword] = useState('');
@@ -35,6 +37,8 @@ export function MemberPicker(props: {
       showSearch
       value={props.value}
       onChange={props.onChange}
+      disabled={props.disabled}
+      style={props.style}
       filterOption={false}
       onSearch={(v) => setKeyword(v.trim())}
       placeholder={props.placeholder}

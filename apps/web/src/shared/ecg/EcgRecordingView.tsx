@@ -23,6 +23,8 @@ export interface EcgRecordingViewProps {
   initialStartMs?: number;
   /** The calipers' measurement (for a report to use). */
   onMeasure?: (measurement: CaliperMeasurement | null) => void;
+  /** The strip on screen (ms from the recording's start), at every frame. */
+  onView?: (view: { startMs: number; spanMs: number }) => void;
 }
 
 /**
@@ -33,6 +35,7 @@ export function EcgRecordingView({
   measurementId,
   initialStartMs,
   onMeasure,
+  onView,
 }: EcgRecordingViewProps) {
   const { t } = useTranslation(ECG_RECORDING_NS);
   const { t: te } = useTranslation(DEVICE_ENUMS_NS);
@@ -155,6 +158,7 @@ export function EcgRecordingView({
         fetchWindow={fetchWindow}
         initialStartMs={initialStartMs}
         onMeasure={onMeasure}
+        onView={onView}
       />
     </div>
   );

@@ -60,6 +60,8 @@ export interface EcgViewerProps {
   initialGain?: number;
   /** The calipers' measurement whenever it changes (null when cleared). */
   onMeasure?: (measurement: CaliperMeasurement | null) => void;
+  /** The strip on screen (ms from the recording's start) at every frame: keep it in a ref. */
+  onView?: (view: { startMs: number; spanMs: number }) => void;
 }
 
 const ONE_SECOND = 1000;
@@ -87,6 +89,7 @@ export function EcgViewer({
   initialSpeed = DEFAULT_SPEED,
   initialGain = DEFAULT_GAIN,
   onMeasure,
+  onView,
 }: EcgViewerProps) {
   const { t } = useTranslation(ECG_VIEWER_NS);
   const calibrated = useEcgCalibrationStore((s) => s.cssPxPerMm);
@@ -121,10 +124,12 @@ export function EcgViewer({
   const wheelZoom = useRef(0);
   const fetchRef = useRef(fetchWindow);
   const onMeasureRef = useRef(onMeasure);
+  const onViewRef = useRef(onView);
 
   useLayoutEffect(() => {
     fetchRef.current = fetchWindow;
     onMeasureRef.current = onMeasure;
+    onViewRef.current = onView;
     labelsRef.current = { bpm: t('unit.bpm', { v: '{v}' }), none: t('readout.none') };
   });
 
@@ -136,6 +141,7 @@ export function EcgViewer({
     const box = boxRef.current;
     if (!paper || !overview || !grid || !box) return;
     const onFrame = (f: FrameInfo) => {
+      onViewRef.current?.({ startMs: f.startMs, spanMs: f.spanMs });
       if (offsetText.current) offsetText.current.textContent = formatOffset(f.cursorMs);
       if (clockText.current)
         clockText.current.textContent = clockOf(recording.measuredAt, f.cursorMs);

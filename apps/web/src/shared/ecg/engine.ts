@@ -470,7 +470,10 @@ export class ViewerEngine {
   private placeOverviewBox(span: number): void {
     const o = this.overviewScale;
     const x = Math.round(overviewX(o, this.startMs));
-    const w = Math.max(Math.round(3 * this.dpr), Math.round(overviewX(o, this.startMs + span)) - x);
+    // A recording shorter than the strip on screen: the box ends with the recording, not past
+    // the overview (where it widened the page).
+    const end = Math.min(this.startMs + span, this.durationMs);
+    const w = Math.max(Math.round(3 * this.dpr), Math.round(overviewX(o, end)) - x);
     const place = `${x}:${w}`;
     if (place === this.boxPlace) return;
     this.boxPlace = place;

@@ -1,4 +1,7 @@
 import {
+  BP_PERIOD_MAX_DAYS,
+  bpSummaryAnswerSchema,
+  bpSummaryQuerySchema,
   envelope,
   healthReportAddSchema,
   healthReportAmendSchema,
@@ -14,6 +17,8 @@ import {
   PAGES,
   publicReportQuerySchema,
   publicReportSchema,
+  memberOptionsQuerySchema,
+  memberOptionsSchema,
   reportPhrasesQuerySchema,
   reportPhrasesSchema,
   type AnyPageAction,
@@ -76,6 +81,20 @@ export const healthReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     querystring: reportPhrasesQuerySchema,
     data: reportPhrasesSchema,
     run: async (request) => reports.phrases(request.query.kind),
+  });
+
+  get(HealthReportPaths.bpSummary, {
+    summary: `会员某一周期的血压读数及汇总（均值、晨间/晚间均值、按预警配置的分级；周期最长${BP_PERIOD_MAX_DAYS}天）`,
+    querystring: bpSummaryQuerySchema,
+    data: bpSummaryAnswerSchema,
+    run: (request) => reports.bpSummary(request.query),
+  });
+
+  get(HealthReportPaths.memberOptions, {
+    summary: '可写报告的会员（手机号前缀或姓名；最多20个，手机号脱敏）',
+    querystring: memberOptionsQuerySchema,
+    data: memberOptionsSchema,
+    run: (request) => reports.memberOptions(request.query.keyword),
   });
 
   post(HealthReportPaths.add, {

@@ -1,15 +1,20 @@
 import {
+  BP_SUMMARY_MAX_READINGS,
   DAY_MS,
   HEALTH_REPORT_PREVIEW_PAGE,
   HealthReportMessages,
   WorkbenchMessages,
   maskPhone,
+  prewarningSetSchema,
   REPORT_KIND_LABELS,
   REPORT_PHRASES,
   reportDetailsSchema,
   reportKindOfType,
   SETTINGS_DEFAULTS,
   State,
+  summarizeBp,
+  type BpSummaryAnswer,
+  type BpSummaryQuery,
   type HealthReportAdd,
   type HealthReportAmend,
   type HealthReportDetail,
@@ -19,18 +24,23 @@ import {
   type HealthReportRow,
   type HealthReportUpdate,
   type Page,
+  type PrewarningSet,
   type PublicReport,
   type ReportDetails,
+  type MemberOption,
   type ReportPhrases,
   type ReportReading,
 } from '@health/contract';
+import { fromDbJson } from '../../../db/values.js';
 import { MeasurementsRepo } from '../../device/measurements/repo.js';
+import { memberOptions } from '../../member/members/options.js';
 import { MembersRepo } from '../../member/members/repo.js';
 import type { Actor } from '../../../platform/actor.js';
 import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { paginate, type PageRequest } from '../../../platform/pagination.js';
+import { RuleVersionsRepo } from '../../report/rules/repo.js';
 import { REPORT_LINK_KEY_LABEL, signLinkToken, verifyLinkToken } from './links.js';
 import { HealthReportsRepo, type HealthReportRowDb, type JoinedReportRow } from './repo.js';
 
@@ -192,6 +202,93 @@ export class HealthReportService {
     return { name: m.name };
   }
 
+  /** The warning rules in force now (their saved value on top of the defaults). */
+  private currentRules(): PrewarningSet {
+    const parsed = prewarningSetSchema.safeParse(
+      this.ctx.settings.get<unknown>('prewarning_set', null),
+    );
+    return parsed.success ? parsed.data : SETTINGS_DEFAULTS.prewarning_set;
+  }
+
+  /** A member's BP readings of a period, oldest first (the newest BP_SUMMARY_MAX_READINGS). */
+  private async bpReadings(memberId: number, periodStart: number, periodEnd: number) {
+    const rows = await new MeasurementsRepo(this.ctx.db).series(
+      memberId,
+      'bp',
+      { startTime: periodStart, endTime: periodEnd },
+      BP_SUMMARY_MAX_READINGS + 1,
+    );
+    const truncated = rows.length > BP_SUMMARY_MAX_READINGS;
+    const points = rows
+      .slice(0, BP_SUMMARY_MAX_READINGS)
+      .reverse()
+      .map((r) => ({
+        id: Number(r.id),
+        measuredAt: Number(r.measured_at),
+        values: fromDbJson<Record<string, unknown>>(r.values_json) ?? {},
+        level: r.level,
+        label: r.label,
+      }));
+    const summary = summarizeBp(
+      points.map((p) => ({
+        measuredAt: p.measuredAt,
+        systolic: Number(p.values.systolic),
+        diastolic: Number(p.values.diastolic),
+        pulse: typeof p.values.pulse === 'number' ? p.values.pulse : null,
+        abnormal: p.level !== 'normal',
+      })),
+      this.currentRules(),
+    );
+    return { points, truncated, summary };
+  }
+
+  /** 创建血压报告: a member's BP readings of a period and their summary. */
+  async bpSummary(query: BpSummaryQuery): Promise<BpSummaryAnswer> {
+    const m = await new MembersRepo(this.ctx.db).brief(query.memberId);
+    if (!m) throw ValidationError.field('memberId', HealthReportMessages.memberNotFound);
+    const { points, truncated, summary } = await this.bpReadings(
+      query.memberId,
+      query.periodStart,
+      query.periodEnd,
+    );
+    return {
+      memberId: query.memberId,
+      memberName: m.name,
+      memberPhone: maskPhone(m.phone),
+      type: 'bp',
+      points,
+      truncated,
+      rules: this.currentRules(),
+      ruleNumber: await new RuleVersionsRepo(this.ctx.db).numberOf(
+        this.ctx.settings.versionOf('prewarning_set'),
+      ),
+      periodStart: query.periodStart,
+      periodEnd: query.periodEnd,
+      summary,
+    };
+  }
+
+  /**
+   * A BP report's details with the summary of its period, computed here (what the client sent as
+   * the summary is not kept); a BP report on a member needs its period.
+   */
+  private async withBpSummary(
+    kind: HealthReportKind,
+    memberId: number,
+    details: ReportDetails,
+  ): Promise<ReportDetails> {
+    if (kind !== 'bp') return { ...details, bp: null };
+    if (details.periodStart === null || details.periodEnd === null) {
+      return { ...details, bp: null };
+    }
+    const { summary } = await this.bpReadings(memberId, details.periodStart, details.periodEnd);
+    return { ...details, bp: summary };
+  }
+
+  async memberOptions(keyword: string): Promise<MemberOption[]> {
+    return memberOptions(this.ctx.db, keyword);
+  }
+
   async add(actor: Actor, input: HealthReportAdd): Promise<number> {
     let memberId: number;
     let kind: HealthReportKind;
@@ -205,7 +302,9 @@ export class HealthReportService {
       measurementId = Number(m.id);
     } else {
       memberId = input.memberId as number;
-      kind = 'general';
+      kind = input.kind ?? 'general';
+      if (kind === 'bp' && (input.details?.periodStart ?? null) === null)
+        throw ValidationError.field('periodStart', HealthReportMessages.periodRequired);
     }
     const member = await this.member(memberId);
     if (input.alertId !== undefined) {
@@ -219,7 +318,11 @@ export class HealthReportService {
       if (alert.status !== 'handled' && !held) throw failed(WorkbenchMessages.claimFirst);
     }
     const at = this.ctx.now();
-    const details = input.details ?? reportDetailsSchema.parse({});
+    const details = await this.withBpSummary(
+      kind,
+      memberId,
+      input.details ?? reportDetailsSchema.parse({}),
+    );
     return auditedChange(this.ctx, actor, async (trx) => {
       const repo = new HealthReportsRepo(trx);
       const id = await repo.insert({
@@ -268,12 +371,15 @@ export class HealthReportService {
   async update(actor: Actor, input: HealthReportUpdate): Promise<void> {
     const before = await this.load(input.id);
     if (before.status !== 'draft') throw failed(HealthReportMessages.notDraft);
+    const details = input.details
+      ? await this.withBpSummary(before.kind, before.memberId, input.details)
+      : undefined;
     await auditedChange(this.ctx, actor, async (trx) => {
       const values = {
         conclusion: input.conclusion,
         advice: input.advice,
         updated_at: this.ctx.now(),
-        ...(input.details ? { details_json: JSON.stringify(input.details) } : {}),
+        ...(details ? { details_json: JSON.stringify(details) } : {}),
       };
       // The WHERE keeps a version signed meanwhile as it was signed.
       if (!(await new HealthReportsRepo(trx).updateDraft(input.id, values)))
@@ -387,7 +493,9 @@ export class HealthReportService {
     if (before.status !== 'published') throw failed(HealthReportMessages.notPublished);
     if (before.superseded) throw failed(HealthReportMessages.superseded);
     const at = this.ctx.now();
-    const details = input.details ?? before.details;
+    const details = input.details
+      ? await this.withBpSummary(before.kind, before.memberId, input.details)
+      : before.details;
     return auditedChange(
       this.ctx,
       actor,

@@ -18,7 +18,14 @@ import { EcgService } from './service.js';
 export const ecgRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const ecg = new EcgService(ctx, app.log);
   // The doctor reads the recording of an alert on the workbench's detail page.
-  const frontPath = [PAGES.reportEcg, PAGES.memberDetail, PAGES.devices, PAGES.doctorWorkbench];
+  // 健康报告 too: its 创建心电报告 shows the recording.
+  const frontPath = [
+    PAGES.reportEcg,
+    PAGES.memberDetail,
+    PAGES.devices,
+    PAGES.doctorWorkbench,
+    PAGES.healthReports,
+  ];
   const { get } = standardRoutes(app, routeOptions(['report'], frontPath));
   // How long the server took (Server-Timing): a viewer, or bench:ecg, reads the server's part of
   // each window apart from the network's. This plugin's routes only (Fastify encapsulation).

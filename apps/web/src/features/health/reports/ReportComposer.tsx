@@ -1,12 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Form, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   PAGES,
-  REPORT_ADVICE_MAX,
-  REPORT_CONCLUSION_MAX,
-  REPORT_PHRASES,
   formatDate,
   healthReportAddSchema,
   type HealthReportKind,
@@ -16,11 +13,9 @@ import { toast } from '../../../shared/feedback/feedback';
 import { applyFieldErrors, checkWithSchema } from '../../../shared/utils/form';
 import { HEALTH_NS } from '../locales';
 import { useAddReport, usePublishReport, useShareReport, useUpdateReport } from './api';
+import { ReportTextFields, type ReportText } from './ReportTextFields';
 
-interface Values {
-  conclusion: string;
-  advice: string;
-}
+type Values = ReportText;
 
 /** The doctor's text for an alert's reading: write (phrases to start from), save, sign and publish. */
 export function ReportComposer({
@@ -54,7 +49,6 @@ export function ReportComposer({
   const update = useUpdateReport();
   const publish = usePublishReport();
   const share = useShareReport();
-  const phrases = REPORT_PHRASES[kind];
 
   /** Save the text as a draft (new or the existing one); its id, or null when the form is wrong. */
   const save = async (): Promise<number | null> => {
@@ -75,11 +69,6 @@ export function ReportComposer({
       applyFieldErrors(form, e);
       return null;
     }
-  };
-
-  const insert = (field: keyof Values, text: string) => {
-    const current = form.getFieldValue(field) as string | undefined;
-    form.setFieldValue(field, current ? `${current}\n${text}` : text);
   };
 
   const published = reports.filter((r) => r.status === 'published');
@@ -129,36 +118,7 @@ export function ReportComposer({
           layout="vertical"
           initialValues={{ conclusion: draft?.conclusion ?? '', advice: draft?.advice ?? '' }}
         >
-          {(['conclusion', 'advice'] as const).map((field) => (
-            <Form.Item
-              key={field}
-              name={field}
-              required
-              label={
-                <Space>
-                  {t(`report.${field}`)}
-                  <Select
-                    size="small"
-                    style={{ width: 220 }}
-                    placeholder={t('report.phrasePick')}
-                    value={null}
-                    options={phrases[field].map((p) => ({ value: p, label: p }))}
-                    onChange={(p: string) => insert(field, p)}
-                    aria-label={`${t(`report.${field}`)} ${t('report.phrases')}`}
-                  />
-                </Space>
-              }
-            >
-              <Input.TextArea
-                aria-label={t(`report.${field}`)}
-                rows={4}
-                count={{
-                  show: true,
-                  max: field === 'conclusion' ? REPORT_CONCLUSION_MAX : REPORT_ADVICE_MAX,
-                }}
-              />
-            </Form.Item>
-          ))}
+          <ReportTextFields form={form} kind={kind} />
           <Space wrap>
             <Button
               loading={add.isPending || update.isPending}

@@ -10,6 +10,7 @@ import {
   type HealthReportRow,
 } from '@health/contract';
 import {
+  AddButton,
   ConfirmAction,
   ListPage,
   memberColumn,
@@ -116,6 +117,21 @@ export default function ReportListPage() {
             >
               {t('report.preview')}
             </Button>
+            {actions.includes('edit') &&
+              r.status === 'draft' &&
+              (r.kind === 'bp' || (r.kind === 'ecg' && r.measurementId !== null)) && (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() =>
+                    void navigate(
+                      `${r.kind === 'bp' ? PAGES.bpReportCreate : PAGES.ecgReportCreate}?id=${r.id}`,
+                    )
+                  }
+                >
+                  {t('report.edit')}
+                </Button>
+              )}
             {actions.includes('publish') && r.status !== 'published' && (
               <ConfirmAction
                 title={t('report.publishConfirm')}
@@ -151,6 +167,13 @@ export default function ReportListPage() {
       queryKey={[...reportKeys.all, 'list']}
       request={fetchReports}
       headerTitle={t('report.title')}
+      toolbar={
+        actions.includes('add') ? (
+          <AddButton onClick={() => void navigate(PAGES.bpReportCreate)}>
+            {t('report.newBp')}
+          </AddButton>
+        ) : undefined
+      }
     />
   );
 }

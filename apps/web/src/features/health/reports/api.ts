@@ -1,13 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   HealthReportPaths,
   HealthReportPublicPaths,
+  type BpSummaryAnswer,
   type HealthReportAdd,
   type HealthReportAmend,
   type HealthReportDetail,
   type HealthReportLink,
   type HealthReportRow,
   type PublicReport,
+  type ReportDetails,
+  type MemberOption,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
 import { entityKeys, listOf, useInvalidatingMutation } from '../../../shared/api/entity';
@@ -36,9 +39,10 @@ export const useAddReport = () =>
   useInvalidatingMutation(post<HealthReportAdd, { id: number }>(HealthReportPaths.add), changed);
 export const useUpdateReport = () =>
   useInvalidatingMutation(
-    post<{ id: number; conclusion: string; advice: string }, { id: number }>(
-      HealthReportPaths.update,
-    ),
+    post<
+      { id: number; conclusion: string; advice: string; details?: ReportDetails },
+      { id: number }
+    >(HealthReportPaths.update),
     changed,
   );
 export const usePublishReport = () =>
@@ -75,5 +79,28 @@ export function useReportsOfMeasurement(measurementId: number | undefined) {
     queryFn: () =>
       fetchReports({ current: 1, pageSize: 50, measurementId }).then((page) => page.list),
     enabled: measurementId !== undefined,
+  });
+}
+
+/** 创建血压报告: a member's BP readings of a period and their summary. */
+export function useBpSummary(
+  query: { memberId: number; periodStart: number; periodEnd: number } | null,
+) {
+  return useQuery({
+    queryKey: [...reportKeys.all, 'bpSummary', query],
+    queryFn: () => api.get<BpSummaryAnswer>(HealthReportPaths.bpSummary, { params: query! }),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Members to write a report for, by phone prefix or name (MemberPicker's options). */
+export function useReportMemberOptions(keyword: string) {
+  return useQuery({
+    queryKey: [...reportKeys.all, 'memberOptions', keyword],
+    queryFn: () =>
+      api.get<MemberOption[]>(HealthReportPaths.memberOptions, { params: { keyword } }),
+    enabled: keyword.trim().length > 0,
+    staleTime: 30_000,
   });
 }

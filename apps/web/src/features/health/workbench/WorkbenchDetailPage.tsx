@@ -14,7 +14,7 @@ import { DetailView } from '../../../shared/components/detail';
 import { toast } from '../../../shared/feedback/feedback';
 import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import { MeasurementLevel, readingSummary } from '../../../shared/measurements/reading';
-import { usePageActions } from '../../../shared/stores/permission';
+import { isPermitted, usePageActions } from '../../../shared/stores/permission';
 import { HEALTH_NS } from '../locales';
 import { useReportsOfMeasurement } from '../reports/api';
 import { ReportComposer } from '../reports/ReportComposer';
@@ -152,7 +152,25 @@ export default function WorkbenchDetailPage() {
         />
       </Card>
       {alert.type === 'ecg' && (
-        <Card title={t('detail.ecg')}>
+        <Card
+          title={t('detail.ecg')}
+          extra={
+            // The builder (calipers' intervals, strips) is 健康报告's; the claim still rules.
+            alert.status === 'open' &&
+            alert.claimedByMe &&
+            isPermitted(PAGES.ecgReportCreate) && (
+              <Button
+                onClick={() =>
+                  void navigate(
+                    `${PAGES.ecgReportCreate}?measurementId=${alert.measurementId}&alertId=${alert.id}`,
+                  )
+                }
+              >
+                {t('builder.openEcg')}
+              </Button>
+            )
+          }
+        >
           <Suspense fallback={<Spin />}>
             <EcgRecordingView measurementId={alert.measurementId} />
           </Suspense>

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Form, Input, Space, Tag, Tooltip, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   MEASUREMENT_LEVELS,
+  PAGES,
   REPORT_PAGE_OF_TYPE,
   ReportMeasurementPaths,
   formatDate,
@@ -23,7 +24,7 @@ import { toast } from '../../../shared/feedback/feedback';
 import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import { MeasurementLevel, readingSummary } from '../../../shared/measurements/reading';
 import { useFrontPath } from '../../../shared/routing/route-handle';
-import { usePageActions } from '../../../shared/stores/permission';
+import { isPermitted, usePageActions } from '../../../shared/stores/permission';
 import { usePrefetchEcgDetail } from '../../../shared/ecg/recording-api';
 import { EcgRecordingDrawer, prefetchEcgViewer } from '../ecg/EcgRecordingDrawer';
 import { fetchMeasurements, measurementKeys, useHandleMeasurements } from './api';
@@ -45,6 +46,9 @@ export default function MeasurementListPage() {
   const { t: te } = useTranslation(DEVICE_ENUMS_NS);
   const actions = usePageActions(frontPath) as readonly string[];
   const canHandle = actions.includes('handle');
+  const navigate = useNavigate();
+  // 健康报告's builders (a page of their own, with its own permission).
+  const writeReport = isPermitted(type === 'ecg' ? PAGES.ecgReportCreate : PAGES.bpReportCreate);
   const [handling, setHandling] = useState<{ ids: number[]; done?: () => void } | null>(null);
   const [trendOf, setTrendOf] = useState<MeasurementRow | null>(null);
   // A link may open a recording at once (/report_list/ecg?recording=12, from the member detail).
@@ -159,6 +163,21 @@ export default function MeasurementListPage() {
                 {t('trend')}
               </Button>
             )}
+            {writeReport && (type === 'ecg' || type === 'bp') && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() =>
+                  void navigate(
+                    type === 'ecg'
+                      ? `${PAGES.ecgReportCreate}?measurementId=${r.id}`
+                      : `${PAGES.bpReportCreate}?memberId=${r.memberId}`,
+                  )
+                }
+              >
+                {t('writeReport')}
+              </Button>
+            )}
             {canHandle && !r.handled && (
               <Button type="link" size="small" onClick={() => setHandling({ ids: [r.id] })}>
                 {t('handle')}
@@ -168,7 +187,7 @@ export default function MeasurementListPage() {
         ),
       },
     ],
-    [canHandle, prefetchEcgDetail, t, te, type],
+    [canHandle, navigate, prefetchEcgDetail, t, te, type, writeReport],
   );
 
   // The table as one element, the same object while its inputs are: opening a drawer or the

@@ -29,6 +29,7 @@ export const REPORT_MEASUREMENTS_NS = registerBilingualLocale('reportMeasurement
   op: ['操作', 'Actions'],
   trend: ['趋势', 'Trend'],
   viewEcg: ['查看心电', 'Open ECG'],
+  writeReport: ['写报告', 'Write report'],
   handle: ['处理', 'Handle'],
   batchHandle: ['批量处理', 'Handle selected'],
   handledDone: ['已处理 {{count}} 条记录', 'Handled {{count}} readings'],
