@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserAvailable, screenshot, see, settled } from '../support/browser.ts';
+import { DEMO_PASSWORD, submitLogin } from '../support/flows.ts';
+import { newPage } from '../support/browser.ts';
 import { adminSuite } from '../support/suite.ts';
 
 const run = browserAvailable();
@@ -120,6 +122,55 @@ describe.runIf(run)('health tasks', () => {
       })
     ).json()) as { data: { list: { title: string; sourceId: number }[] } };
     expect(list.data.list.find((r) => r.title === 'E2E 预警随访')?.sourceId).toBe(alertId);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets the demo assistant record a follow-up call and receive a returned device', async () => {
+    const { page, context, consoleErrors } = await newPage(suite.browser, suite.server.url);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await submitLogin(page, 'liuyang', DEMO_PASSWORD);
+    await page.waitForURL(/\/sysset_home\/basic/);
+    await page.goto('/health_medical_studio/assistant-workbench');
+    const followUps = page.locator('.ant-tabs-tabpane-active .ant-table-row');
+    await see(followUps.first());
+    const before = await followUps.count();
+    await screenshot(page, 'assistant-followups-1440-zh');
+
+    // Not answered: the task stays, the attempt is on its timeline.
+    const first = followUps.first();
+    const member = (await first.locator('td').nth(1).innerText()).split('\n')[0]!;
+    await first.getByRole('button', { name: '记录随访' }).click();
+    let dialog = page.getByRole('dialog', { name: new RegExp(`记录随访：${member}`) });
+    await dialog.getByLabel('未接通').check();
+    await dialog.locator('#assistantCall_outcome').fill('无人接听，明天再拨');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await see(page.locator('.ant-message').getByText('随访已记录'));
+    expect(await followUps.count()).toBe(before);
+
+    // Reached: the outcome is required, then the task is done and leaves the list.
+    await followUps.first().getByRole('button', { name: '记录随访' }).click();
+    dialog = page.getByRole('dialog', { name: /记录随访：/ });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await see(dialog.getByText('请填写完成情况'));
+    await dialog.locator('#assistantCall_outcome').fill('已接通，血压平稳，按时服药');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => followUps.count()).toBe(before - 1);
+
+    // 设备寄回: a device a member posted back is received; the device is returned.
+    await page.getByRole('tab', { name: /设备寄回/ }).click();
+    const returns = page.locator('.ant-tabs-tabpane-active .ant-table-row', { hasText: /SF\d+/ });
+    await see(returns.first());
+    const serial = (await returns.first().locator('td').first().innerText()).trim();
+    await returns.first().getByRole('button', { name: '签收' }).click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await see(page.locator('.ant-message').getByText('已签收'));
+    // Every return filed for that device is received with it.
+    await expect.poll(() => returns.filter({ hasText: serial }).count()).toBe(0);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('tab', { name: /异常随访/ }).click();
+    await settled(page);
+    await screenshot(page, 'assistant-followups-375-zh');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

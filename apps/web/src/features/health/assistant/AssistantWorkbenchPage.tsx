@@ -44,7 +44,6 @@ const time = (v: number | null) => (v === null ? '-' : formatDate(v, MINUTES));
 function CallDialog({ task, onClose, onDone }: { task: HealthTask | null } & DialogCallbacks) {
   const { t } = useTranslation(HEALTH_ASSISTANT_NS);
   const record = useRecordCall();
-  const [result, setResult] = useState<CallResult>('reached');
   return (
     <FormDialog
       title={t('callTitle', { name: task?.memberName ?? '' })}
@@ -70,21 +69,29 @@ function CallDialog({ task, onClose, onDone }: { task: HealthTask | null } & Dia
       )}
       <Form.Item name="result" label={t('result')} required>
         <Radio.Group
-          onChange={(e) => setResult(e.target.value as CallResult)}
           options={[
             { value: 'reached', label: t('reached') },
             { value: 'unreachable', label: t('unreachable') },
           ]}
         />
       </Form.Item>
-      <Form.Item name="outcome" label={t('outcome')} required={result === 'reached'}>
-        <Input.TextArea
-          rows={3}
-          placeholder={result === 'reached' ? t('outcomeReached') : t('outcomeMissed')}
-          count={{ show: true, max: TASK_OUTCOME_MAX }}
-        />
-      </Form.Item>
+      <OutcomeField />
     </FormDialog>
+  );
+}
+
+/** The call's notes: required, with their own hint, only when the member was reached. */
+function OutcomeField() {
+  const { t } = useTranslation(HEALTH_ASSISTANT_NS);
+  const result = (Form.useWatch('result') as CallResult | undefined) ?? 'reached';
+  return (
+    <Form.Item name="outcome" label={t('outcome')} required={result === 'reached'}>
+      <Input.TextArea
+        rows={3}
+        placeholder={result === 'reached' ? t('outcomeReached') : t('outcomeMissed')}
+        count={{ show: true, max: TASK_OUTCOME_MAX }}
+      />
+    </Form.Item>
   );
 }
 
