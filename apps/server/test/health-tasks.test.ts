@@ -1,4 +1,5 @@
 import {
+  ApiPaths,
   DAY_MS,
   HealthTaskMessages,
   HealthTaskPaths,
@@ -368,6 +369,15 @@ describe.each(databaseKinds)('health tasks API on %s', (kind) => {
     expect(counts.toAssign).toBe(open.filter((r) => r.status === 'to_assign').length);
     expect(counts.toBook).toBe(open.filter((r) => r.status === 'to_book').length);
     expect(counts.toAssign + counts.toBook + counts.booked).toBe(open.length);
+    // The overview's to-do links the tasks to assign (and the open alerts) for who holds them.
+    const todos = bodyOf<{ todos: { key: string; count: number; link: string }[] }>(
+      await get(ApiPaths.homeOverview),
+    ).data.todos;
+    expect(todos.find((x) => x.key === 'tasksToAssign')).toMatchObject({
+      count: counts.toAssign,
+      link: '/health_tasks/health_assign',
+    });
+    expect(todos.find((x) => x.key === 'openAlerts')?.count).toBeGreaterThan(0);
   });
 
   it('checks the session, the page and the action on the server', async () => {

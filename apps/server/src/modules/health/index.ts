@@ -1,10 +1,13 @@
+import { PAGES } from '@health/contract';
 import type { Area } from '../../platform/area.js';
 import { assistantRoutes } from './assistant/routes.js';
 import { HEALTH_AUDIT_LABELS } from './audit-labels.js';
 import { healthDemoThroughApi } from './demo.js';
 import { healthReportRoutes } from './reports/routes.js';
 import { healthTaskDemo } from './tasks/demo.js';
+import { HealthTasksRepo } from './tasks/repo.js';
 import { healthTaskRoutes } from './tasks/routes.js';
+import { WorkbenchRepo } from './workbench/repo.js';
 import { workbenchRoutes } from './workbench/routes.js';
 import { workloadRoutes } from './workload/routes.js';
 
@@ -17,6 +20,20 @@ export const health: Area = {
   name: 'health',
   routes: [workbenchRoutes, healthReportRoutes, healthTaskRoutes, workloadRoutes, assistantRoutes],
   audit: HEALTH_AUDIT_LABELS,
+  todos: () => [
+    {
+      key: 'openAlerts',
+      title: '待处理预警',
+      link: PAGES.doctorWorkbench,
+      count: (db) => new WorkbenchRepo(db).openCount(),
+    },
+    {
+      key: 'tasksToAssign',
+      title: '待分配健康任务',
+      link: PAGES.taskAssign,
+      count: (db) => new HealthTasksRepo(db).countIn('to_assign'),
+    },
+  ],
   // The alerts' story first (which were read and reported), then the tasks that follow them up.
   demoThroughApi: async (app, ctx, scale) => {
     await healthDemoThroughApi(app, ctx, scale);

@@ -128,6 +128,16 @@ export class HealthTasksRepo {
     };
   }
 
+  /** Tasks in a status (the overview's to-do): one indexed count. */
+  async countIn(status: HealthTaskStatusValue): Promise<number> {
+    const row = await this.db
+      .selectFrom('health_tasks')
+      .where('status', '=', status)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return toNumber(row?.n);
+  }
+
   /** Open tasks per assignee. */
   async openByAssignee(): Promise<Map<number, number>> {
     const rows = await this.db

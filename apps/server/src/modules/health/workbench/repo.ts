@@ -101,6 +101,16 @@ export class WorkbenchRepo {
   }
 
   /** One alert as the queue shows it (any status); undefined when there is none. */
+  /** Open alerts (the overview's to-do): one indexed count. */
+  async openCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('measurement_alerts')
+      .where('status', '=', 'open')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   findJoined(id: number) {
     return this.joined().where('a.id', '=', id).executeTakeFirst();
   }

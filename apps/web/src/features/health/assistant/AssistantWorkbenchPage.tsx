@@ -12,6 +12,7 @@ import {
   Tabs,
   Tag,
   Typography,
+  type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -39,6 +40,27 @@ import { HEALTH_ASSISTANT_NS } from './locales';
 import { useAssistantBook, useAssistantOverview, useReceiveReturn, useRecordCall } from './api';
 
 const time = (v: number | null) => (v === null ? '-' : formatDate(v, MINUTES));
+
+/** One of the workbench's lists: all its rows (the server caps them), scrolling sideways on a phone. */
+function AssistantTable<T extends { id: number }>(props: {
+  rows: T[] | undefined;
+  loading: boolean;
+  columns: TableColumnsType<T>;
+}) {
+  const { t } = useTranslation(HEALTH_ASSISTANT_NS);
+  return (
+    <Table<T>
+      rowKey="id"
+      size="middle"
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      dataSource={props.rows}
+      loading={props.loading}
+      locale={{ emptyText: t('empty') }}
+      columns={props.columns}
+    />
+  );
+}
 
 /** A call to a member: reached (the outcome completes the task) or not answered (an attempt). */
 function CallDialog({ task, onClose, onDone }: { task: HealthTask | null } & DialogCallbacks) {
@@ -157,14 +179,9 @@ export default function AssistantWorkbenchPage() {
   };
 
   const followUps = (
-    <Table<HealthTask>
-      rowKey="id"
-      size="middle"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      dataSource={data?.followUps}
+    <AssistantTable<HealthTask>
+      rows={data?.followUps}
       loading={overview.isPending}
-      locale={{ emptyText: t('empty') }}
       columns={[
         taskColumn,
         memberColumn,
@@ -198,14 +215,9 @@ export default function AssistantWorkbenchPage() {
   );
 
   const toBook = (
-    <Table<HealthTask>
-      rowKey="id"
-      size="middle"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      dataSource={data?.toBook}
+    <AssistantTable<HealthTask>
+      rows={data?.toBook}
       loading={overview.isPending}
-      locale={{ emptyText: t('empty') }}
       columns={[
         taskColumn,
         {
@@ -235,14 +247,9 @@ export default function AssistantWorkbenchPage() {
   );
 
   const returns = (
-    <Table<AssistantReturn>
-      rowKey="id"
-      size="middle"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      dataSource={data?.returns}
+    <AssistantTable<AssistantReturn>
+      rows={data?.returns}
       loading={overview.isPending}
-      locale={{ emptyText: t('empty') }}
       columns={[
         {
           title: t('serial'),

@@ -162,6 +162,8 @@ const enUS: DeepString<Resources> = {
     todo: {
       pendingLogoff: 'Log-off requests to review',
       pendingReturn: 'Device returns to handle',
+      openAlerts: 'Alerts to read',
+      tasksToAssign: 'Health tasks to assign',
     },
   },
   staffRole: {

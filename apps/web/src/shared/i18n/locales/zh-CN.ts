@@ -146,7 +146,12 @@ const zhCN = {
       operations: '操作记录',
       loginFailures: '登录失败',
     },
-    todo: { pendingLogoff: '待审核注销申请', pendingReturn: '待处理设备寄回' },
+    todo: {
+      pendingLogoff: '待审核注销申请',
+      pendingReturn: '待处理设备寄回',
+      openAlerts: '待处理预警',
+      tasksToAssign: '待分配健康任务',
+    },
   },
   staffRole: { admin: '管理员', doctor: '医生', assistant: '医生助理', operator: '运营' },
 };
