@@ -5,10 +5,10 @@ import { HEALTH_AUDIT_LABELS } from './audit-labels.js';
 import { healthDemoThroughApi } from './demo.js';
 import { healthReportRoutes } from './reports/routes.js';
 import { healthTaskDemo } from './tasks/demo.js';
-import { HealthTasksRepo } from './tasks/repo.js';
 import { healthTaskRoutes } from './tasks/routes.js';
-import { WorkbenchRepo } from './workbench/repo.js';
+import { HealthTaskService } from './tasks/service.js';
 import { workbenchRoutes } from './workbench/routes.js';
+import { WorkbenchService } from './workbench/service.js';
 import { workloadRoutes } from './workload/routes.js';
 
 /**
@@ -20,18 +20,18 @@ export const health: Area = {
   name: 'health',
   routes: [workbenchRoutes, healthReportRoutes, healthTaskRoutes, workloadRoutes, assistantRoutes],
   audit: HEALTH_AUDIT_LABELS,
-  todos: () => [
+  todos: (ctx) => [
     {
       key: 'openAlerts',
       title: '待处理预警',
       link: PAGES.doctorWorkbench,
-      count: (db) => new WorkbenchRepo(db).openCount(),
+      count: (db) => WorkbenchService.openCount(db),
     },
     {
       key: 'tasksToAssign',
       title: '待分配健康任务',
       link: PAGES.taskAssign,
-      count: (db) => new HealthTasksRepo(db).countIn('to_assign'),
+      count: (db) => new HealthTaskService(ctx).countIn(db, 'to_assign'),
     },
   ],
   // The alerts' story first (which were read and reported), then the tasks that follow them up.

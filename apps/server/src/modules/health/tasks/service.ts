@@ -120,6 +120,11 @@ export class HealthTaskService {
     return this.repo.counts(actor.operatorId, this.ctx.now());
   }
 
+  /** Tasks in a status (the overview's to-do). */
+  countIn(db: Kysely<Database>, status: HealthTaskStatus): Promise<number> {
+    return new HealthTasksRepo(db).countIn(status);
+  }
+
   private async load(id: number): Promise<JoinedTaskRow> {
     const row = await this.repo.findJoined(id);
     if (!row) throw new NotFoundError(HealthTaskMessages.notFound);

@@ -16,6 +16,8 @@ import {
   type WorkbenchQueueQuery,
   type WorkbenchQueueRow,
 } from '@health/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
 import type { Actor } from '../../../platform/actor.js';
 import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
@@ -57,6 +59,11 @@ export class WorkbenchService {
   constructor(private readonly ctx: AppContext) {
     this.repo = new WorkbenchRepo(ctx.db);
     this.events.setMaxListeners(0);
+  }
+
+  /** Open alerts (the overview's to-do); static: no listener state is needed for a count. */
+  static openCount(db: Kysely<Database>): Promise<number> {
+    return new WorkbenchRepo(db).openCount();
   }
 
   private orderSet(): OrderSet {
