@@ -132,6 +132,13 @@ export default function AssistantWorkbenchPage() {
   const [calling, setCalling] = useState<HealthTask | null>(null);
   const [booking, setBooking] = useState<StepRequest | null>(null);
   const data = overview.data;
+  // The page opens on the first list with work in it (then stays where the assistant goes).
+  const [picked, setPicked] = useState<string | null>(null);
+  const firstWithWork = !data
+    ? 'followUps'
+    : ((['followUps', 'toBook', 'returns'] as const).find((k) => data.counts[k] > 0) ??
+      'followUps');
+  const activeKey = picked ?? firstWithWork;
 
   const taskColumn = {
     title: t('task'),
@@ -328,6 +335,8 @@ export default function AssistantWorkbenchPage() {
   return (
     <Card>
       <Tabs
+        activeKey={activeKey}
+        onChange={setPicked}
         items={[
           tab('followUps', t('followUps'), data?.counts.followUps, t('followUpsHint'), followUps),
           tab('toBook', t('toBook'), data?.counts.toBook, t('toBookHint'), toBook),
