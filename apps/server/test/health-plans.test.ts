@@ -184,6 +184,9 @@ describe.each(databaseKinds)('health plans API on %s', (kind) => {
   });
 
   it('refuses to delete a plan with a started task; ending cancels the unstarted ones', async () => {
+    const row = bodyOf<Page<HealthPlan>>(await get(HealthPlanPaths.list, { name: '王秀英' })).data
+      .list[0];
+    expect(row).toMatchObject({ id: planId, deletable: false });
     const refused = bodyOf(await post(HealthPlanPaths.delete, { id: planId }));
     expect(refused).toMatchObject({ state: 255, msg: HealthPlanMessages.deleteStarted });
 
@@ -216,6 +219,7 @@ describe.each(databaseKinds)('health plans API on %s', (kind) => {
       }),
     );
     expect(added.state, added.msg).toBe(200);
+    expect(added.data.deletable).toBe(true);
     const ids = added.data.tasks.map((x) => x.id);
     expect(bodyOf(await post(HealthPlanPaths.delete, { id: added.data.id })).state).toBe(200);
     expect(bodyOf(await get(HealthPlanPaths.detail, { id: added.data.id })).state).toBe(255);

@@ -162,6 +162,8 @@ export const healthPlanSchema = z.object({
     .nullable(),
   /** The earliest due time of its open tasks. */
   nextFollowUpAt: z.number().int().nullable(),
+  /** None of its tasks was booked or done: it may be deleted. */
+  deletable: z.boolean(),
   createdBy: z.string(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),

@@ -48,7 +48,11 @@ function parseList<T>(text: string): T[] {
   }
 }
 
-export function toPlan(row: JoinedPlanRow, nextFollowUpAt: number | null): HealthPlan {
+export function toPlan(
+  row: JoinedPlanRow,
+  nextFollowUpAt: number | null,
+  deletable: boolean,
+): HealthPlan {
   return {
     id: Number(row.id),
     memberId: Number(row.member_id),
@@ -72,6 +76,7 @@ export function toPlan(row: JoinedPlanRow, nextFollowUpAt: number | null): Healt
             assigneeName: row.schedule_assignee_name,
           },
     nextFollowUpAt,
+    deletable,
     createdBy: row.created_by,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
@@ -115,11 +120,16 @@ export class HealthPlanService {
   async list(query: HealthPlanListQuery & PageRequest): Promise<Page<HealthPlan>> {
     const page = await paginate(this.ctx.db, this.repo.query(query), query);
     const rows = page.list as JoinedPlanRow[];
-    const next = await new HealthTasksRepo(this.ctx.db).nextDueBySource(
-      SOURCE,
-      rows.map((r) => Number(r.id)),
-    );
-    return { ...page, list: rows.map((r) => toPlan(r, next.get(Number(r.id)) ?? null)) };
+    const ids = rows.map((r) => Number(r.id));
+    const tasks = new HealthTasksRepo(this.ctx.db);
+    const [next, started] = await Promise.all([
+      tasks.nextDueBySource(SOURCE, ids),
+      tasks.startedOfSource(SOURCE, ids),
+    ]);
+    return {
+      ...page,
+      list: rows.map((r) => toPlan(r, next.get(Number(r.id)) ?? null, !started.has(Number(r.id)))),
+    };
   }
 
   private async load(id: number): Promise<JoinedPlanRow> {
@@ -148,7 +158,8 @@ export class HealthPlanService {
     const next = list
       .filter((t) => ['to_assign', 'to_book', 'booked'].includes(t.status) && t.dueAt !== null)
       .reduce<number | null>((min, t) => (min === null || t.dueAt! < min ? t.dueAt : min), null);
-    return { ...toPlan(row, next), tasks: list };
+    const deletable = list.every((t) => t.status !== 'booked' && t.status !== 'done');
+    return { ...toPlan(row, next, deletable), tasks: list };
   }
 
   memberOptions(keyword: string): Promise<MemberOption[]> {
@@ -285,7 +296,7 @@ export class HealthPlanService {
     if (row.status !== 'active') throw failed(HealthPlanMessages.ended);
     const schedule = await this.resolve(input.schedule);
     const changed = !sameSchedule(row, schedule);
-    const before = toPlan(row, null);
+    const before = toPlan(row, null, false);
     await auditedChange(this.ctx, actor, async (trx) => {
       const ok = await new HealthPlansRepo(trx).updateActive(input.id, {
         title: input.title,

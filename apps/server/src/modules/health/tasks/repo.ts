@@ -207,6 +207,20 @@ export class HealthTasksRepo {
     return new Map(rows.map((r) => [Number(r.source_id), Number(r.next)]));
   }
 
+  /** The records of a source (plans) some of whose tasks were booked or done. */
+  async startedOfSource(source: string, sourceIds: number[]): Promise<Set<number>> {
+    if (sourceIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('health_tasks')
+      .where('source', '=', source)
+      .where('source_id', 'in', sourceIds)
+      .where('status', 'in', ['booked', 'done'])
+      .select('source_id')
+      .distinct()
+      .execute();
+    return new Set(rows.map((r) => Number(r.source_id)));
+  }
+
   /** The alert a task is created from (read-only): its member and level. */
   alert(id: number) {
     return this.db

@@ -1,4 +1,15 @@
-import { Alert, Button, DatePicker, Flex, Form, Input, InputNumber, Select, Switch } from 'antd';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Switch,
+  Typography,
+} from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -240,6 +251,20 @@ export function PlanDialog({
             <Form.List name="medications">
               {(fields, { add: addMed, remove }) => (
                 <>
+                  {fields.length > 0 && !mobile && (
+                    <Flex gap={8} style={{ padding: '0 8px 4px' }}>
+                      <Typography.Text type="secondary" style={{ width: 170 }}>
+                        {t('drug')}
+                      </Typography.Text>
+                      <Typography.Text type="secondary" style={{ width: 110 }}>
+                        {t('dose')}
+                      </Typography.Text>
+                      <Typography.Text type="secondary" style={{ width: 220 }}>
+                        {t('times')}
+                      </Typography.Text>
+                      <Typography.Text type="secondary">{t('medNote')}</Typography.Text>
+                    </Flex>
+                  )}
                   {fields.map((field) => (
                     <Flex
                       key={field.key}

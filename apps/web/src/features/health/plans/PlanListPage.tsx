@@ -111,7 +111,7 @@ export default function PlanListPage() {
                 {t('end')}
               </ConfirmAction>
             )}
-            {can('delete') && (
+            {can('delete') && r.deletable && (
               <ConfirmAction
                 title={t('deleteConfirm')}
                 description={t('deleteHint')}
