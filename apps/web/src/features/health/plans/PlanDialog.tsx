@@ -198,7 +198,8 @@ export function PlanDialog({
           {plan ? (
             <Form.Item label={t('member')}>
               <span translate="no">
-                {plan.memberName}（{plan.memberPhone}）
+                {plan.memberName}{' '}
+                <Typography.Text type="secondary">{plan.memberPhone}</Typography.Text>
               </span>
             </Form.Item>
           ) : (
