@@ -845,6 +845,7 @@ const CATALOGUE_DATA = [
         path: '/health_management/health-management-plan',
         title: '健康管理方案',
         titleEn: 'Care plans',
+        entity: 'health/plans',
         actions: ['add', 'edit', 'delete'],
       },
       {

@@ -46,5 +46,6 @@ export * from './report/inspections.js';
 export * from './health/workbench.js';
 export * from './health/reports.js';
 export * from './health/tasks.js';
+export * from './health/plans.js';
 export * from './health/workload.js';
 export * from './health/assistant.js';

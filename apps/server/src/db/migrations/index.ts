@@ -15,6 +15,7 @@ import * as m0015 from './0015_inspections.js';
 import * as m0016 from './0016_health.js';
 import * as m0017 from './0017_health_tasks.js';
 import * as m0018 from './0018_workbench_queue_index.js';
+import * as m0019 from './0019_health_plans.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0016_health': m0016,
   '0017_health_tasks': m0017,
   '0018_workbench_queue_index': m0018,
+  '0019_health_plans': m0019,
 };

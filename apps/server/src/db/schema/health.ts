@@ -84,9 +84,34 @@ export interface HealthTaskEventsTable {
   created_at: EpochMs;
 }
 
+/** A member's health management plan (migration 0019): contract health/plans.ts. */
+export interface HealthPlansTable {
+  id: Generated<number>;
+  member_id: number;
+  title: string;
+  status: 'active' | 'ended';
+  /** JSON: string[]. */
+  goals: string;
+  diet: string;
+  exercise: string;
+  /** JSON: PlanMedication[]. */
+  medications: string;
+  schedule_kind: string | null;
+  schedule_every_days: number | null;
+  schedule_occurrences: number | null;
+  schedule_start_at: EpochMs | null;
+  schedule_assignee_id: number | null;
+  schedule_assignee_name: string | null;
+  created_by: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+  ended_at: EpochMs | null;
+}
+
 export interface HealthTables {
   health_reports: HealthReportsTable;
   health_report_links: HealthReportLinksTable;
   health_tasks: HealthTasksTable;
   health_task_events: HealthTaskEventsTable;
+  health_plans: HealthPlansTable;
 }

@@ -1,4 +1,6 @@
 import {
+  PLAN_STATUS_LABELS,
+  PLAN_STATUS_LABELS_EN,
   REPORT_KIND_LABELS,
   REPORT_STATUS_LABELS,
   TASK_KIND_LABELS,
@@ -44,6 +46,7 @@ export const HEALTH_AUDIT_LABELS: AuditLabels = {
     complete: ['完成任务', 'Complete task'],
     cancel: ['取消任务', 'Cancel task'],
     callAttempt: ['随访未接通', 'Call not answered'],
+    end: ['结束方案', 'End plan'],
   },
   fields: {
     health: {
@@ -111,6 +114,19 @@ export const HEALTH_AUDIT_LABELS: AuditLabels = {
       assigneeId: ['执行人编号', 'Assignee ID'],
       mine: ['仅我的任务', 'Mine only'],
       overdue: ['仅已超期', 'Overdue only'],
+      // Health plans.
+      planTitle: ['方案标题', 'Plan title'],
+      planStatus: {
+        label: ['方案状态', 'Plan status'],
+        format: { values: bilingual(PLAN_STATUS_LABELS, PLAN_STATUS_LABELS_EN) },
+      },
+      goals: ['目标', 'Goals'],
+      diet: ['饮食建议', 'Diet'],
+      exercise: ['运动建议', 'Exercise'],
+      medications: ['用药提醒', 'Medication reminders'],
+      schedule: ['随访计划', 'Follow-up schedule'],
+      tasksCreated: ['创建任务数', 'Tasks created'],
+      tasksCancelled: ['取消任务数', 'Tasks cancelled'],
       // The workload export's filter.
       operatorId: ['人员编号', 'Staff ID'],
     },
@@ -121,5 +137,6 @@ export const HEALTH_AUDIT_LABELS: AuditLabels = {
     测量报告: 'Reading report',
     健康评估: 'Health assessment',
     健康任务: 'Health task',
+    健康管理方案: 'Care plan',
   },
 };

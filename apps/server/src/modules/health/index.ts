@@ -3,6 +3,8 @@ import type { Area } from '../../platform/area.js';
 import { assistantRoutes } from './assistant/routes.js';
 import { HEALTH_AUDIT_LABELS } from './audit-labels.js';
 import { healthDemoThroughApi } from './demo.js';
+import { healthPlanDemo } from './plans/demo.js';
+import { healthPlanRoutes } from './plans/routes.js';
 import { healthReportRoutes } from './reports/routes.js';
 import { healthTaskDemo } from './tasks/demo.js';
 import { healthTaskRoutes } from './tasks/routes.js';
@@ -13,12 +15,19 @@ import { workloadRoutes } from './workload/routes.js';
 
 /**
  * 健康管理: the doctor's workbench (the queue of alerts, claims), health reports from draft to
- * signed, published and amended, the member's signed link to a report, and health tasks through
- * their workflow.
+ * signed, published and amended, the member's signed link to a report, health tasks through
+ * their workflow, and members' health management plans whose schedules make tasks.
  */
 export const health: Area = {
   name: 'health',
-  routes: [workbenchRoutes, healthReportRoutes, healthTaskRoutes, workloadRoutes, assistantRoutes],
+  routes: [
+    workbenchRoutes,
+    healthReportRoutes,
+    healthTaskRoutes,
+    healthPlanRoutes,
+    workloadRoutes,
+    assistantRoutes,
+  ],
   audit: HEALTH_AUDIT_LABELS,
   todos: (ctx) => [
     {
@@ -38,5 +47,6 @@ export const health: Area = {
   demoThroughApi: async (app, ctx, scale) => {
     await healthDemoThroughApi(app, ctx, scale);
     await healthTaskDemo(ctx, scale);
+    await healthPlanDemo(ctx, scale);
   },
 };

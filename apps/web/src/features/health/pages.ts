@@ -13,6 +13,7 @@ export const HEALTH_PAGES: PageSlice = {
   [PAGES.taskAssign]: { load: () => import('./tasks/TaskListPage') },
   [PAGES.taskBooking]: { load: () => import('./tasks/TaskListPage') },
   [PAGES.tasks]: { load: () => import('./tasks/TaskListPage') },
+  [PAGES.healthPlans]: { load: () => import('./plans/PlanListPage') },
   [PAGES.staffWorkload]: { load: () => import('./workload/WorkloadPage') },
   [PAGES.assistantWorkbench]: { load: () => import('./assistant/AssistantWorkbenchPage') },
 };

@@ -190,6 +190,47 @@ export class HealthTasksRepo {
     return { followUps: toNumber(row?.follow_ups), toBook: toNumber(row?.to_book) };
   }
 
+  /** The tasks one record made (a plan's schedule), by due time. */
+  ofSource(source: string, sourceId: number) {
+    return this.db
+      .selectFrom('health_tasks')
+      .selectAll()
+      .where('source', '=', source)
+      .where('source_id', '=', sourceId)
+      .orderBy('due_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The earliest due time of the open tasks of each record of a source. */
+  async nextDueBySource(source: string, sourceIds: number[]): Promise<Map<number, number>> {
+    if (sourceIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('health_tasks')
+      .where('source', '=', source)
+      .where('source_id', 'in', sourceIds)
+      .where('status', 'in', OPEN)
+      .where('due_at', 'is not', null)
+      .groupBy('source_id')
+      .select(['source_id', (eb) => eb.fn.min('due_at').as('next')])
+      .execute();
+    return new Map(rows.map((r) => [Number(r.source_id), Number(r.next)]));
+  }
+
+  /** The records of a source (plans) some of whose tasks were booked or done. */
+  async startedOfSource(source: string, sourceIds: number[]): Promise<Set<number>> {
+    if (sourceIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('health_tasks')
+      .where('source', '=', source)
+      .where('source_id', 'in', sourceIds)
+      .where('status', 'in', ['booked', 'done'])
+      .select('source_id')
+      .distinct()
+      .execute();
+    return new Set(rows.map((r) => Number(r.source_id)));
+  }
+
   /** The alert a task is created from (read-only): its member and level. */
   alert(id: number) {
     return this.db

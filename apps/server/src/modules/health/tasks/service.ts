@@ -266,6 +266,49 @@ export class HealthTaskService {
     return id;
   }
 
+  /**
+   * The cancel step of the workflow (TASK_STEPS.cancel) in the caller's transaction, for a task
+   * another record owns (a plan's schedule changed or ended): refused unless the task may be
+   * cancelled from `from`; whether it was still in `from` (false: changed meanwhile, left alone).
+   */
+  async cancelIn(
+    trx: Kysely<Database>,
+    actor: Pick<Actor, 'operatorId' | 'displayName'>,
+    task: { id: number; status: HealthTaskStatus },
+    reason: string,
+  ): Promise<boolean> {
+    const rule = TASK_STEPS.cancel;
+    if (!(rule.from as readonly HealthTaskStatus[]).includes(task.status))
+      throw failed(
+        HealthTaskMessages.stepRefused(TASK_STATUS_LABELS[task.status], TASK_STEP_LABELS.cancel),
+      );
+    const at = this.ctx.now();
+    const repo = new HealthTasksRepo(trx);
+    const moved = await repo.moveFrom(task.id, task.status, {
+      status: rule.to,
+      cancel_reason: reason,
+      updated_at: at,
+    });
+    if (!moved) return false;
+    await repo.insertEvent({
+      task_id: task.id,
+      action: 'cancel',
+      from_status: task.status,
+      to_status: rule.to,
+      operator_id: actor.operatorId,
+      operator_name: actor.displayName,
+      remark: reason,
+      created_at: at,
+    });
+    return true;
+  }
+
+  /** An enabled doctor or assistant by id (undefined: none such). */
+  async staffMember(id: number): Promise<{ id: number; name: string } | undefined> {
+    const found = (await this.staff()).find((s) => s.id === id);
+    return found ? { id: found.id, name: found.name } : undefined;
+  }
+
   /** Edit what a task is (not where it is in the workflow) while it is open. */
   async update(actor: Actor, input: HealthTaskUpdate): Promise<HealthTask> {
     const row = await this.load(input.id);
