@@ -335,6 +335,8 @@ export default function AssistantWorkbenchPage() {
   return (
     <Card>
       <Tabs
+        // Only the open list is in the page (the others load when opened).
+        destroyOnHidden
         activeKey={activeKey}
         onChange={setPicked}
         items={[
