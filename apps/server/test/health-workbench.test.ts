@@ -228,6 +228,12 @@ describe.each(databaseKinds)('health: the doctor workbench (%s)', (kind) => {
       'warning',
       'warning',
     ]);
+    // A BP alert carries the member's BP series of the last 30 days, oldest first, with the bands' rules.
+    expect(detail.data.trend).toMatchObject({ memberId: elder.memberId, type: 'bp' });
+    expect(detail.data.trend!.points).toHaveLength(4);
+    expect(detail.data.trend!.points.map((p) => p.measuredAt)).toEqual(
+      [...detail.data.history].reverse().map((h) => h.measuredAt),
+    );
     const missing = bodyOf(
       await call(t, 'GET', WorkbenchPaths.detail, { token: admin, query: { id: 999_999 } }),
     );

@@ -4,6 +4,7 @@ import { blankToUndefined } from '../list-query.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
 import { MEASUREMENT_LEVELS, type MeasurementLevel } from '../device/ingest.js';
 import { MEASUREMENT_TYPES } from '../system/settings.js';
+import { measurementTrendSchema } from '../report/measurements.js';
 import { reportReadingSchema } from './reports.js';
 
 /**
@@ -215,6 +216,9 @@ export const workbenchReadingSchema = reportReadingSchema;
 export type WorkbenchReading = z.infer<typeof workbenchReadingSchema>;
 
 /** One alert as the doctor opens it: the row, the member, their recent readings. */
+/** Days of the BP / glucose series the detail shows. */
+export const WORKBENCH_TREND_DAYS = 30;
+
 export const workbenchDetailSchema = z.object({
   alert: workbenchQueueRowSchema,
   member: z.object({
@@ -226,6 +230,8 @@ export const workbenchDetailSchema = z.object({
     age: z.number().int().nullable(),
   }),
   history: z.array(workbenchReadingSchema),
+  /** A BP or glucose alert: the member's series of that type over WORKBENCH_TREND_DAYS. */
+  trend: measurementTrendSchema.nullable(),
   now: z.number().int(),
   waitLimitMinutes: z.number().int(),
 });

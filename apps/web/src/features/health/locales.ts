@@ -64,6 +64,7 @@ export const HEALTH_NS = registerBilingualLocale('health', {
     claimedBy: ['认领人', 'Claimed by'],
     until: ['{{name}}（至 {{time}}）', '{{name}} (until {{time}})'],
     history: ['近期测量', 'Recent readings'],
+    trend: ['近 {{n}} 天趋势', 'Last {{n}} days'],
     closed: ['该预警已处理', 'This alert is closed'],
     claimToWrite: ['认领该预警后即可撰写报告', 'Claim the alert to write its report'],
     gender: { male: ['男', 'Male'], female: ['女', 'Female'], unknown: ['未知', 'Unknown'] },

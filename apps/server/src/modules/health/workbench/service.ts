@@ -6,6 +6,8 @@ import {
   triageOf,
   WorkbenchMessages,
   WORKBENCH_HISTORY_MAX,
+  WORKBENCH_TREND_DAYS,
+  DAY_MS,
   type MeasurementLevel,
   type OrderSet,
   type WorkbenchClaim,
@@ -25,6 +27,7 @@ import { AppError, NotFoundError } from '../../../platform/errors.js';
 import { paginate, type PageRequest } from '../../../platform/pagination.js';
 import { State } from '@health/contract';
 import { MeasurementsRepo } from '../../device/measurements/repo.js';
+import { ReportMeasurementService } from '../../report/measurements/service.js';
 import { MembersRepo } from '../../member/members/repo.js';
 import { QUEUE_COUNT_CAP, WorkbenchRepo } from './repo.js';
 
@@ -150,6 +153,16 @@ export class WorkbenchService {
       Number(row.member_id),
       WORKBENCH_HISTORY_MAX,
     );
+    // A BP or glucose alert shows the member's series (ECG: the recording, on the page).
+    const trend =
+      row.type === 'bp' || row.type === 'bg'
+        ? await new ReportMeasurementService(this.ctx).trend({
+            memberId: Number(row.member_id),
+            type: row.type,
+            startTime: now - WORKBENCH_TREND_DAYS * DAY_MS,
+            endTime: now,
+          })
+        : null;
     return {
       alert: this.toRow(row, now, actor.operatorId),
       member: {
@@ -168,6 +181,7 @@ export class WorkbenchService {
         category: h.category,
         label: h.label,
       })),
+      trend,
       now,
       waitLimitMinutes: this.orderSet().queueWaitLimitMinutes,
     };

@@ -8,6 +8,7 @@ import {
   formatDate,
   parseId,
   reportKindOfType,
+  WORKBENCH_TREND_DAYS,
   type WorkbenchReading,
 } from '@health/contract';
 import { DetailView } from '../../../shared/components/detail';
@@ -15,6 +16,7 @@ import { toast } from '../../../shared/feedback/feedback';
 import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import { MeasurementLevel, readingSummary } from '../../../shared/measurements/reading';
 import { isPermitted, usePageActions } from '../../../shared/stores/permission';
+import { MeasurementTrendChart } from '../../../shared/measurements/MeasurementTrendChart';
 import { HEALTH_NS } from '../locales';
 import { useReportsOfMeasurement } from '../reports/api';
 import { ReportComposer } from '../reports/ReportComposer';
@@ -174,6 +176,11 @@ export default function WorkbenchDetailPage() {
           <Suspense fallback={<Spin />}>
             <EcgRecordingView measurementId={alert.measurementId} />
           </Suspense>
+        </Card>
+      )}
+      {detail.data.trend && (
+        <Card title={t('detail.trend', { n: WORKBENCH_TREND_DAYS })}>
+          <MeasurementTrendChart trend={detail.data.trend} height={280} />
         </Card>
       )}
       {reports.data && (canWrite || reports.data.length > 0) && (
