@@ -54,8 +54,11 @@ export class WorkloadService {
     for (const o of await operators.namesOf(missing)) known.set(Number(o.id), o);
 
     const minutesOf = new Map<number, number[]>();
-    for (const t of times)
-      minutesOf.set(t.operatorId, [...(minutesOf.get(t.operatorId) ?? []), t.minutes]);
+    for (const t of times) {
+      const list = minutesOf.get(t.operatorId);
+      if (list) list.push(t.minutes);
+      else minutesOf.set(t.operatorId, [t.minutes]);
+    }
 
     const rows: WorkloadRow[] = [...ids].map((id) => {
       const o = known.get(id);

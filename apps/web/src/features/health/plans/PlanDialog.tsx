@@ -39,6 +39,7 @@ import { MemberPicker } from '../../../shared/components/MemberPicker';
 import { toast } from '../../../shared/feedback/feedback';
 import { useAppStore } from '../../../shared/stores/app';
 import { dayjs } from '../../../shared/utils/dayjs';
+import { StaffSelect } from '../tasks/TaskDialogs';
 import { HEALTH_PLANS_NS } from './locales';
 import { useAddPlan, usePlanMemberOptions, usePlanStaff, useUpdatePlan } from './api';
 
@@ -67,28 +68,6 @@ const TIME_FIELDS: Record<string, string> = {};
 for (let i = 0; i < PLAN_MEDICATIONS_MAX; i++)
   for (let j = 0; j < PLAN_MED_TIMES_MAX + 4; j++)
     TIME_FIELDS[`medications.${i}.times.${j}`] = `medications.${i}.times`;
-
-/** The schedule's assignee: an enabled doctor or assistant, or none (the tasks wait 待分配). */
-function AssigneeSelect(props: { value?: number; onChange?: (id: number) => void; id?: string }) {
-  const { t } = useTranslation(HEALTH_PLANS_NS);
-  const staff = usePlanStaff(true);
-  return (
-    <Select
-      id={props.id}
-      value={props.value}
-      onChange={props.onChange}
-      allowClear
-      loading={staff.isLoading}
-      showSearch
-      optionFilterProp="label"
-      placeholder={t('assignLater')}
-      options={(staff.data ?? []).map((s) => ({
-        value: s.id,
-        label: t('assigneeOption', { name: s.name, role: t(`role.${s.staffRole}`) }),
-      }))}
-    />
-  );
-}
 
 /**
  * A new plan (its member first) or an active plan's content: goals, diet, exercise, medication
@@ -410,7 +389,7 @@ export function PlanDialog({
                       label={t('assignee')}
                       style={{ flex: 1, minWidth: mobile ? '100%' : 180 }}
                     >
-                      <AssigneeSelect />
+                      <StaffSelect useStaff={usePlanStaff} />
                     </Form.Item>
                   </Flex>
                 </>

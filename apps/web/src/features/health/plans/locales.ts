@@ -40,12 +40,6 @@ const strings = {
   occurrences: ['次数', 'Occurrences'],
   startAt: ['首次随访日期', 'First follow-up'],
   assignee: ['执行人', 'Assignee'],
-  assignLater: ['暂不分配', 'Assign later'],
-  assigneeOption: ['{{name}}（{{role}}）', '{{name}} ({{role}})'],
-  role: {
-    doctor: ['医生', 'Doctor'],
-    assistant: ['医生助理', 'Assistant'],
-  },
   scheduleText: [
     '{{kind}}，每 {{every}} 天一次，共 {{n}} 次，自 {{start}} 起',
     '{{kind}} every {{every}} days, {{n}} times, from {{start}}',

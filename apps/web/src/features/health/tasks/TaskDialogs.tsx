@@ -1,4 +1,5 @@
 import { Alert, DatePicker, Form, Input, Select, Typography } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +17,7 @@ import {
   type HealthTask,
   type HealthTaskKind,
   type HealthTaskStep,
+  type TaskStaff,
 } from '@health/contract';
 import {
   FormDialog,
@@ -41,10 +43,19 @@ import {
 const msOf = (d: Dayjs | null | undefined) => (d ? d.valueOf() : null);
 const DATE_TIME = 'YYYY-MM-DD HH:mm';
 
-/** The assignee select: doctors and assistants with how many open tasks each holds. */
-function AssigneeSelect(props: { value?: number; onChange?: (id: number) => void; id?: string }) {
+/**
+ * The assignee select: doctors and assistants with how many open tasks each holds. Each page
+ * passes the staff query its own endpoint answers (the page's permission decides who may list
+ * them), as MemberPicker does.
+ */
+export function StaffSelect(props: {
+  value?: number;
+  onChange?: (id: number) => void;
+  id?: string;
+  useStaff?: (enabled: boolean) => UseQueryResult<TaskStaff[]>;
+}) {
   const { t } = useTranslation(HEALTH_TASKS_NS);
-  const staff = useTaskStaff(true);
+  const staff = (props.useStaff ?? useTaskStaff)(true);
   return (
     <Select
       id={props.id}
@@ -168,7 +179,7 @@ export function TaskDialog({
       </Form.Item>
       {!task && canAssign && (
         <Form.Item name="assigneeId" label={t('assignee')}>
-          <AssigneeSelect />
+          <StaffSelect />
         </Form.Item>
       )}
     </FormDialog>
@@ -267,7 +278,7 @@ export function TaskStepDialog({
     >
       {(step === 'assign' || step === 'reassign') && (
         <Form.Item name="assigneeId" label={t('assignee')} required>
-          <AssigneeSelect />
+          <StaffSelect />
         </Form.Item>
       )}
       {(step === 'book' || step === 'reschedule') && (
