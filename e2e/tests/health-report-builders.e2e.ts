@@ -85,7 +85,8 @@ describe.runIf(run)('the report builders of 健康管理', () => {
       .getByRole('textbox', { name: '建议', exact: true })
       .fill('每日早晚各测量一次血压，两周后复诊。');
     await page.getByRole('button', { name: '保存草稿' }).click();
-    await see(page.getByText('草稿已保存'));
+    // The toast follows the refetch of the report queries the save invalidates: slow under load.
+    await see(page.getByText('草稿已保存'), 30_000);
 
     // The draft is in the list; 编辑 continues it in the builder, member and period kept.
     await page.goto(REPORTS);

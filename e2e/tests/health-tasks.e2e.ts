@@ -159,7 +159,9 @@ describe.runIf(run)('health tasks', () => {
 
     // 设备寄回: a device a member posted back is received; the device is returned.
     await page.getByRole('tab', { name: /设备寄回/ }).click();
-    const returns = page.locator('.ant-tabs-tabpane-active .ant-table-row', { hasText: /SF\d+/ });
+    const returns = page.locator('.ant-tabs-tabpane-active .ant-table-row', {
+      hasText: /[A-Z]{2,5}\d{9}/,
+    });
     await see(returns.first());
     const serial = (await returns.first().locator('td').first().innerText()).trim();
     await returns.first().getByRole('button', { name: '签收' }).click();
