@@ -203,7 +203,7 @@ describe.runIf(run)('码管理 and the public return page', () => {
     await choose(page, 'SF Express');
     await page.getByLabel('Tracking number').fill('SF1400000002');
     await page.getByRole('button', { name: 'File the return' }).click();
-    await see(page.getByTestId('return-refusal'));
+    await see(page.getByTestId('return-refusal'), 30_000);
     expect(await page.getByTestId('return-refusal').innerText()).toContain(
       'The phone number and the device serial do not match',
     );

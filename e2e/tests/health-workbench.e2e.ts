@@ -27,6 +27,8 @@ describe.runIf(run)('the doctor workbench', () => {
           .locator('.ant-statistic-content-value')
           .innerText(),
       );
+    // The counters load after the queue: read them once they show a number.
+    await expect.poll(urgentCount, { timeout: 10_000 }).not.toBeNaN();
     const before = await urgentCount();
 
     // A device uploads an urgent reading: the open page shows it within 6 s, without a reload.
