@@ -197,13 +197,28 @@ describe.runIf(run)('码管理 and the public return page', () => {
     await see(page.getByText('This tracking number is already filed'));
     await screenshot(page, 'return-page-filed-1440-en');
     await page.getByRole('button', { name: 'File another device' }).click();
+    // The form comes back empty before anything is typed into it.
+    await see(page.getByLabel('Phone number'));
+    expect(await page.getByLabel('Phone number').inputValue()).toBe('');
     await page.getByLabel('Phone number').fill('13000000009');
     await page.getByLabel('Device serial').fill(target.serial);
     await openCourier(page);
     await choose(page, 'SF Express');
     await page.getByLabel('Tracking number').fill('SF1400000002');
+    // Once failed in CI with no refusal after 30 s: if it happens again, say whether the request
+    // went and what the form showed instead.
+    const answered = page
+      .waitForResponse(
+        (r) => r.url().includes('/device/common/return/file') && r.request().method() === 'POST',
+        { timeout: 30_000 },
+      )
+      .catch(async () => {
+        const shown = await page.locator('.ant-form-item-explain-error').allInnerTexts();
+        throw new Error(`the filing was not sent; the form shows: ${shown.join(' | ') || '—'}`);
+      });
     await page.getByRole('button', { name: 'File the return' }).click();
-    await see(page.getByTestId('return-refusal'), 30_000);
+    expect((await answered).status()).toBe(400);
+    await see(page.getByTestId('return-refusal'));
     expect(await page.getByTestId('return-refusal').innerText()).toContain(
       'The phone number and the device serial do not match',
     );
