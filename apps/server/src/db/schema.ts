@@ -10,6 +10,7 @@ import type { DeviceTables } from './schema/device.js';
 import type { MemberTables } from './schema/member.js';
 import type { PlatformTables, SessionsTable } from './schema/platform.js';
 import type { HealthTables } from './schema/health.js';
+import type { IntegralmallTables } from './schema/integralmall.js';
 import type { ReportTables } from './schema/report.js';
 import type { SystemTables } from './schema/system.js';
 
@@ -28,6 +29,7 @@ export type * from './schema/member.js';
 export type * from './schema/device.js';
 export type * from './schema/report.js';
 export type * from './schema/health.js';
+export type * from './schema/integralmall.js';
 
 export interface Database
   extends
@@ -38,7 +40,8 @@ export interface Database
     MemberTables,
     DeviceTables,
     ReportTables,
-    HealthTables {}
+    HealthTables,
+    IntegralmallTables {}
 
 export type OperatorRow = Selectable<OperatorsTable>;
 export type NewOperator = Insertable<OperatorsTable>;
