@@ -27,6 +27,7 @@ import { device } from './modules/device/index.js';
 import { member } from './modules/member/index.js';
 import { report } from './modules/report/index.js';
 import { health } from './modules/health/index.js';
+import { integralmall } from './modules/integralmall/index.js';
 import { system } from './modules/system/index.js';
 import type { Area, RoutePlugin } from './platform/area.js';
 import { AuditService } from './platform/audit.js';
@@ -68,7 +69,16 @@ export type { RoutePlugin } from './platform/area.js';
  * their operation-log labels listed (authority before system: the system's demo settings name the
  * demo operators). Adding an area adds it here (docs/server-areas.md).
  */
-export const AREAS: readonly Area[] = [auth, authority, system, member, device, report, health];
+export const AREAS: readonly Area[] = [
+  auth,
+  authority,
+  system,
+  member,
+  device,
+  report,
+  health,
+  integralmall,
+];
 
 /** The operation log's labels: the platform's, then each area's. */
 export function auditLabelBook(): AuditLabelBook {

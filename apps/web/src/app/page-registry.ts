@@ -2,6 +2,7 @@ import type { FrontPath } from '@health/contract';
 import { AUTHORITY_PAGES } from '../features/authority/pages';
 import { DEVICE_PAGES } from '../features/device/pages';
 import { HEALTH_PAGES } from '../features/health/pages';
+import { INTEGRALMALL_PAGES } from '../features/integralmall/pages';
 import { MEMBER_PAGES } from '../features/member/pages';
 import { REPORT_PAGES } from '../features/report/pages';
 import { SYSTEM_PAGES } from '../features/system/pages';
@@ -20,6 +21,7 @@ const SLICES: readonly PageSlice[] = [
   DEVICE_PAGES,
   REPORT_PAGES,
   HEALTH_PAGES,
+  INTEGRALMALL_PAGES,
 ];
 
 export const PAGE_REGISTRY = Object.assign({}, ...SLICES) as Partial<Record<FrontPath, PageEntry>>;

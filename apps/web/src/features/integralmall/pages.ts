@@ -1,0 +1,4 @@
+import type { PageSlice } from '../../shared/routing/route-handle';
+
+/** 积分商城's and 商城管理's pages. */
+export const INTEGRALMALL_PAGES: PageSlice = {};
