@@ -17,7 +17,7 @@ import {
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { secretContext } from '../src/modules/device/devices/service.js';
-import { parseCsv } from '../src/modules/device/imports/reader.js';
+import { parseCsv } from '../src/platform/sheet-reader.js';
 import { openSecretBox } from '../src/platform/secrets.js';
 import {
   bearer,

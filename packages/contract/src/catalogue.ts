@@ -27,6 +27,7 @@ export const AREAS = [
   'device',
   'report',
   'health',
+  'integralmall',
 ] as const;
 export type Area = (typeof AREAS)[number];
 /** `<area>/<entity>`: the same words name the entity's files in contract, server and web. */
@@ -705,13 +706,22 @@ const CATALOGUE_DATA = [
         path: '/integralmall/order',
         title: '订单管理',
         titleEn: 'Orders',
-        actions: ['export', 'reveal', ['ship', '发货'], ['cancel', '取消订单']],
+        entity: 'integralmall/orders',
+        actions: [
+          'add',
+          'export',
+          'reveal',
+          ['ship', '发货'],
+          ['cancel', '取消订单'],
+          ['complete', '确认收货'],
+        ],
       },
       {
         name: 'orderDetail',
         path: '/integralmall/detail',
         title: '订单详情',
         titleEn: 'Order detail',
+        entity: 'integralmall/orders',
         hidden: true,
         activeMenu: '/integralmall/order',
       },

@@ -17,6 +17,7 @@ import * as m0017 from './0017_health_tasks.js';
 import * as m0018 from './0018_workbench_queue_index.js';
 import * as m0019 from './0019_health_plans.js';
 import * as m0020 from './0020_mall.js';
+import * as m0022 from './0022_mall_ship_batches.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0018_workbench_queue_index': m0018,
   '0019_health_plans': m0019,
   '0020_mall': m0020,
+  '0022_mall_ship_batches': m0022,
 };

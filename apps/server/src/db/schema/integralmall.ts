@@ -88,9 +88,26 @@ export interface MallOrderEventsTable {
   created_at: EpochMs;
 }
 
+/** A courier file checked for bulk shipping (migration 0022): its rows and results as JSON. */
+export interface MallShipBatchesTable {
+  id: Generated<number>;
+  file_name: string;
+  status: 'checked' | 'committed';
+  rows_json: string;
+  total: number;
+  valid_count: number;
+  shipped_count: Generated<number>;
+  failed_count: Generated<number>;
+  operator_id: number | null;
+  operator_name: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
 export interface IntegralmallTables {
   mall_package_types: MallPackageTypesTable;
   mall_goods: MallGoodsTable;
   mall_orders: MallOrdersTable;
   mall_order_events: MallOrderEventsTable;
+  mall_ship_batches: MallShipBatchesTable;
 }

@@ -49,7 +49,7 @@ import {
   readSheetRows,
   type ReadProgress,
   type SheetKind,
-} from './reader.js';
+} from '../../../platform/sheet-reader.js';
 import {
   DeviceImportsRepo,
   type DeviceImportBatchRow,

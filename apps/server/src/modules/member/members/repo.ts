@@ -334,6 +334,15 @@ export class MembersRepo {
       .executeTakeFirst();
   }
 
+  /** A member's address on file (the mall's order form uses it when none is typed). */
+  addressOf(id: number) {
+    return this.db
+      .selectFrom('members')
+      .select(['province', 'city', 'address'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   /**
    * Members in good standing to pick in another area's form (a device's bind or lend): by phone
    * prefix when the keyword is digits (the phone index), else by a fragment of the name.

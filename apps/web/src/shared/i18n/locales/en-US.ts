@@ -164,6 +164,7 @@ const enUS: DeepString<Resources> = {
       pendingReturn: 'Device returns to handle',
       openAlerts: 'Alerts to read',
       tasksToAssign: 'Health tasks to assign',
+      ordersToShip: 'Orders to ship',
     },
   },
   staffRole: {

@@ -151,6 +151,7 @@ const zhCN = {
       pendingReturn: '待处理设备寄回',
       openAlerts: '待处理预警',
       tasksToAssign: '待分配健康任务',
+      ordersToShip: '待发货订单',
     },
   },
   staffRole: { admin: '管理员', doctor: '医生', assistant: '医生助理', operator: '运营' },
