@@ -240,7 +240,12 @@ describe.each(databaseKinds)('mall orders API on %s', (kind) => {
     const list = bodyOf<Page<Order>>(await get(OrderPaths.list, { orderNo: o.orderNo })).data;
     expect(list.list.map((r) => r.id)).toEqual([o.id]);
     expect(list.list[0]!.phone).toBe('138****5678');
-    for (const q of [{ name: '秀英' }, { phone: '5678' }, { goodsName: '血压' }, { status: 'to_ship' }])
+    for (const q of [
+      { name: '秀英' },
+      { phone: '5678' },
+      { goodsName: '血压' },
+      { status: 'to_ship' },
+    ])
       expect(
         bodyOf<Page<Order>>(await get(OrderPaths.list, q)).data.list.map((r) => r.id),
       ).toContain(o.id);
@@ -250,9 +255,7 @@ describe.each(databaseKinds)('mall orders API on %s', (kind) => {
     ).toEqual([]);
     const counts = bodyOf<OrderCounts>(await get(OrderPaths.counts)).data;
     expect(counts.to_ship).toBeGreaterThanOrEqual(1);
-    expect(counts.all).toBe(
-      counts.to_ship + counts.shipped + counts.completed + counts.cancelled,
-    );
+    expect(counts.all).toBe(counts.to_ship + counts.shipped + counts.completed + counts.cancelled);
 
     // The reveal shows the plain phone and address, and is logged.
     const revealed = bodyOf<OrderReveal>(await post(OrderPaths.reveal, { id: o.id }));
@@ -281,12 +284,12 @@ describe.each(databaseKinds)('mall orders API on %s', (kind) => {
     expect(await refused({ memberId: m, quantity: 1, idempotencyKey: 'a' })).toMatchObject({
       goodsId: OrderMessages.goodsRequired,
     });
-    expect(await refused({ memberId: m, goodsId: g, quantity: 0, idempotencyKey: 'a' })).toMatchObject(
-      { quantity: OrderMessages.quantityInvalid },
-    );
-    expect(await refused({ memberId: m, goodsId: g, quantity: 1.5, idempotencyKey: 'a' })).toMatchObject(
-      { quantity: OrderMessages.quantityInvalid },
-    );
+    expect(
+      await refused({ memberId: m, goodsId: g, quantity: 0, idempotencyKey: 'a' }),
+    ).toMatchObject({ quantity: OrderMessages.quantityInvalid });
+    expect(
+      await refused({ memberId: m, goodsId: g, quantity: 1.5, idempotencyKey: 'a' }),
+    ).toMatchObject({ quantity: OrderMessages.quantityInvalid });
     expect(await refused({ memberId: m, goodsId: g, quantity: 1 })).toMatchObject({
       idempotencyKey: OrderMessages.idempotencyKeyRequired,
     });
@@ -299,7 +302,9 @@ describe.each(databaseKinds)('mall orders API on %s', (kind) => {
     expect(
       await refused({ memberId: '1.5', goodsId: g, quantity: 1, idempotencyKey: 'a' }),
     ).toHaveProperty('memberId');
-    expect(await refused({ memberId: m, goodsId: 999999, quantity: 1, idempotencyKey: 'a' })).toMatchObject({
+    expect(
+      await refused({ memberId: m, goodsId: 999999, quantity: 1, idempotencyKey: 'a' }),
+    ).toMatchObject({
       goodsId: OrderMessages.goodsNotFound,
     });
     // A member without an address on file and none typed: a goods order needs one.
@@ -310,9 +315,9 @@ describe.each(databaseKinds)('mall orders API on %s', (kind) => {
       .where('id', '=', bare)
       .execute();
     await post(PointsPaths.adjust, { memberId: bare, amount: 500, reason: '测试' });
-    expect(await refused({ memberId: bare, goodsId: g, quantity: 1, idempotencyKey: 'a' })).toMatchObject(
-      { address: OrderMessages.addressRequired },
-    );
+    expect(
+      await refused({ memberId: bare, goodsId: g, quantity: 1, idempotencyKey: 'a' }),
+    ).toMatchObject({ address: OrderMessages.addressRequired });
     expect(await goodsRow(t, g)).toEqual({ stock: 3, sold: 0 });
     expect(await balanceOf(t, m)).toBe(500);
   });
@@ -337,7 +342,11 @@ describe.each(databaseKinds)('mall orders API on %s', (kind) => {
       msg: PointsMessages.memberFrozen,
     });
     const gone = await member(1000);
-    await t.db.updateTable('members').set({ status: 'logged_off' }).where('id', '=', gone).execute();
+    await t.db
+      .updateTable('members')
+      .set({ status: 'logged_off' })
+      .where('id', '=', gone)
+      .execute();
     expect(await place({ memberId: gone, goodsId: few })).toMatchObject({
       state: 255,
       msg: PointsMessages.memberLoggedOff,
@@ -426,7 +435,11 @@ describe.each(databaseKinds)('mall orders API on %s', (kind) => {
     const shipped = bodyOf<Order>(
       await post(OrderPaths.ship, { id: a.id, courier: 'sf', trackingNo: 'sf1234567890' }),
     );
-    expect(shipped.data).toMatchObject({ status: 'shipped', courier: 'sf', trackingNo: 'SF1234567890' });
+    expect(shipped.data).toMatchObject({
+      status: 'shipped',
+      courier: 'sf',
+      trackingNo: 'SF1234567890',
+    });
     // Not twice, and a shipped order is not cancelled.
     expect(
       bodyOf(await post(OrderPaths.ship, { id: a.id, courier: 'sf', trackingNo: 'SF1234567899' })),
@@ -437,20 +450,28 @@ describe.each(databaseKinds)('mall orders API on %s', (kind) => {
     });
     const done = bodyOf<Order>(await post(OrderPaths.complete, { id: a.id }));
     expect(done.data.status).toBe('completed');
-    expect((await detail(a.id)).events.map((e) => e.action)).toEqual(['create', 'ship', 'complete']);
+    expect((await detail(a.id)).events.map((e) => e.action)).toEqual([
+      'create',
+      'ship',
+      'complete',
+    ]);
     expect(bodyOf(await post(OrderPaths.complete, { id: b.id }))).toMatchObject({
       state: 255,
       msg: OrderMessages.stepRefused('待发货', '确认收货'),
     });
 
     // Cancel needs a reason; two at once: one wins, the refund happens once.
-    expect(errorsOf(bodyOf(await post(OrderPaths.cancel, { id: b.id, reason: ' ' })))).toMatchObject({
+    expect(
+      errorsOf(bodyOf(await post(OrderPaths.cancel, { id: b.id, reason: ' ' }))),
+    ).toMatchObject({
       reason: OrderMessages.reasonRequired,
     });
     const before = await balanceOf(t, m);
     const stockBefore = await goodsRow(t, g);
     const cancels = await Promise.all(
-      Array.from({ length: 2 }, () => post(OrderPaths.cancel, { id: b.id, reason: '会员来电取消' })),
+      Array.from({ length: 2 }, () =>
+        post(OrderPaths.cancel, { id: b.id, reason: '会员来电取消' }),
+      ),
     );
     const states = cancels.map((c) => bodyOf(c).state).sort();
     expect(states).toEqual([200, 255]);
@@ -656,7 +677,9 @@ describe.each(databaseKinds)('mall orders API on %s', (kind) => {
     });
     const rows = await exportRows(file);
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toEqual(expect.arrayContaining([o.orderNo, '导出会员', '139****1234', '导出商品']));
+    expect(rows[1]).toEqual(
+      expect.arrayContaining([o.orderNo, '导出会员', '139****1234', '导出商品']),
+    );
     expect(rows[1]!.join(',')).not.toContain('13900001234');
     expect(rows[1]!.join(',')).not.toContain('文三路');
 
@@ -665,7 +688,11 @@ describe.each(databaseKinds)('mall orders API on %s', (kind) => {
     ).data;
     expect(options).toEqual([{ id: m, name: '导出会员', phone: '139****1234' }]);
     const info = bodyOf<OrderMemberInfo>(await get(OrderPaths.memberInfo, { memberId: m })).data;
-    expect(info).toMatchObject({ pointsBalance: 990, address: '浙江省杭州市****', status: 'normal' });
+    expect(info).toMatchObject({
+      pointsBalance: 990,
+      address: '浙江省杭州市****',
+      status: 'normal',
+    });
     const goods = bodyOf<OrderGoodsOption[]>(
       await get(OrderPaths.goodsOptions, { keyword: '导出' }),
     ).data;

@@ -295,7 +295,9 @@ const orderFilters = {
 };
 export const orderExportQuerySchema = z.object(orderFilters).superRefine(checkTimeRange);
 export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
-export const orderListQuerySchema = listQuerySchema.extend(orderFilters).superRefine(checkTimeRange);
+export const orderListQuerySchema = listQuerySchema
+  .extend(orderFilters)
+  .superRefine(checkTimeRange);
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 export const orderListSchema = pageOf(orderSchema);
 

@@ -135,7 +135,11 @@ export class GoodsStock {
       .where('g.deleted_at', 'is', null)
       .where('g.stock', '>', 0);
     if (keyword) q = q.where(containsText('g.name', keyword));
-    const rows = await q.orderBy('g.sort', 'desc').orderBy('g.id', 'desc').limit(OPTIONS_MAX).execute();
+    const rows = await q
+      .orderBy('g.sort', 'desc')
+      .orderBy('g.id', 'desc')
+      .limit(OPTIONS_MAX)
+      .execute();
     return rows.map((r) => ({
       id: Number(r.id),
       name: r.name,

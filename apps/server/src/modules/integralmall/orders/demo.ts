@@ -141,7 +141,14 @@ export async function orderDemo(db: Kysely<Database>, demo: DemoContext): Promis
         remark,
         created_at: when,
       });
-    await event('create', null, 'to_ship', at, member.name, `实物商品：${g.name} × ${quantity}，${total}积分`);
+    await event(
+      'create',
+      null,
+      'to_ship',
+      at,
+      member.name,
+      `实物商品：${g.name} × ${quantity}，${total}积分`,
+    );
     const values: Parameters<OrdersRepo['set']>[1] = { redeem_ledger_id: ledgerId };
 
     if (end === 'cancelled') {
@@ -179,10 +186,21 @@ export async function orderDemo(db: Kysely<Database>, demo: DemoContext): Promis
         shipped_at: shippedAt,
         updated_at: shippedAt,
       });
-      await event('ship', 'to_ship', 'shipped', shippedAt, '仓库', `${COURIER_LABELS[courier]} ${trackingNo}`);
+      await event(
+        'ship',
+        'to_ship',
+        'shipped',
+        shippedAt,
+        '仓库',
+        `${COURIER_LABELS[courier]} ${trackingNo}`,
+      );
       if (end === 'completed') {
         const completedAt = Math.min(shippedAt + random.int(2, 6) * DAY, demo.now - HOUR);
-        Object.assign(values, { status: 'completed', completed_at: completedAt, updated_at: completedAt });
+        Object.assign(values, {
+          status: 'completed',
+          completed_at: completedAt,
+          updated_at: completedAt,
+        });
         await event('complete', 'shipped', 'completed', completedAt, member.name, '');
       }
     }

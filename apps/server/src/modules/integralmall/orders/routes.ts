@@ -54,7 +54,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const { get, post } = standardRoutes(app, route);
 
   get(OrderPaths.list, {
-    summary: '兑换订单列表（按订单号、会员姓名 / 手机号、商品名称、状态、下单时间筛选；手机号与地址脱敏）',
+    summary:
+      '兑换订单列表（按订单号、会员姓名 / 手机号、商品名称、状态、下单时间筛选；手机号与地址脱敏）',
     querystring: orderListQuerySchema,
     data: orderListSchema,
     run: (request) => service.list(request.query),

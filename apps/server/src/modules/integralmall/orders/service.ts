@@ -165,7 +165,10 @@ export class OrderService {
   }
 
   private orderSet(): OrderSet {
-    return { ...SETTINGS_DEFAULTS.order, ...this.ctx.settings.get('order', SETTINGS_DEFAULTS.order) };
+    return {
+      ...SETTINGS_DEFAULTS.order,
+      ...this.ctx.settings.get('order', SETTINGS_DEFAULTS.order),
+    };
   }
 
   list(query: OrderExportQuery & PageRequest): Promise<Page<Order>> {
@@ -514,8 +517,7 @@ export class OrderService {
     if (name === 'autoComplete')
       remark = `发货后${this.orderSet().autoConfirmDays}天未确认，系统自动确认收货`;
 
-    if (!(await repo.moveFrom(id, from, values)))
-      throw failed(OrderMessages.changedMeanwhile);
+    if (!(await repo.moveFrom(id, from, values))) throw failed(OrderMessages.changedMeanwhile);
     if (name === 'cancel') {
       // Goods first, then the member: the order every transaction locks them in.
       await new GoodsStock(trx).giveBack(Number(row.goods_id), Number(row.quantity), at);
@@ -556,9 +558,11 @@ export class OrderService {
       let moved = 0;
       for (const row of due) {
         try {
-          await this.ctx.db.transaction().execute((trx) =>
-            this.stepIn(trx, SYSTEM, 'autoComplete', row, { id: Number(row.id) }),
-          );
+          await this.ctx.db
+            .transaction()
+            .execute((trx) =>
+              this.stepIn(trx, SYSTEM, 'autoComplete', row, { id: Number(row.id) }),
+            );
           moved += 1;
         } catch (err) {
           if (!(err instanceof AppError)) throw err;

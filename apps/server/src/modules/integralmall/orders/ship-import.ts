@@ -175,8 +175,7 @@ export class ShipImportService {
       const same = r.orderNo ? (byNo.get(r.orderNo) ?? []) : [];
       if (same.length > 1) {
         const agree = same.every(
-          (o) =>
-            courierOf(o.courierText) === courier && o.trackingNo === r.trackingNo,
+          (o) => courierOf(o.courierText) === courier && o.trackingNo === r.trackingNo,
         );
         if (!agree || same[0] !== r) errors.push('duplicateRow');
       }
@@ -211,7 +210,8 @@ export class ShipImportService {
   /** Ship the valid rows of a checked file (once: a second commit is refused). */
   async commit(actor: Actor, id: number): Promise<ShipBatch> {
     const batch = toBatch(await this.load(id));
-    if (batch.status === 'committed') throw new AppError(State.FAILED, OrderMessages.batchCommitted);
+    if (batch.status === 'committed')
+      throw new AppError(State.FAILED, OrderMessages.batchCommitted);
     if (batch.valid === 0) throw new AppError(State.FAILED, OrderMessages.nothingValid);
     if (!(await this.repo.claimBatch(id, this.ctx.now())))
       throw new AppError(State.FAILED, OrderMessages.batchCommitted);
@@ -246,7 +246,11 @@ export class ShipImportService {
         const now = await this.repo.find(row.orderId);
         const errors = orderErrors(now);
         failedRows += 1;
-        rows.push({ ...row, result: 'failed', errors: errors.length ? errors : ['alreadyShipped'] });
+        rows.push({
+          ...row,
+          result: 'failed',
+          errors: errors.length ? errors : ['alreadyShipped'],
+        });
       }
     }
     await this.repo.updateBatch(id, {
@@ -316,7 +320,10 @@ export class ShipImportService {
       ['快递公司', '快递公司编码或中文名称（见下方列表）'],
       ['快递单号', '6到32位字母、数字或连字符'],
       [],
-      ['说明', `只读取第一个工作表；每个文件最多${SHIP_IMPORT_MAX_ROWS}行，也可上传同样列的 CSV 文件`],
+      [
+        '说明',
+        `只读取第一个工作表；每个文件最多${SHIP_IMPORT_MAX_ROWS}行，也可上传同样列的 CSV 文件`,
+      ],
       [],
       ['编码', '快递公司'],
       ...Object.entries(COURIER_LABELS).map(([code, name]) => [code.toUpperCase(), name]),

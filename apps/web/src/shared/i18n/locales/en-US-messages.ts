@@ -3,6 +3,9 @@ import {
   DEVICE_STATUS_LABELS_EN,
   DEVICE_TRANSITION_LABELS,
   DEVICE_TRANSITION_LABELS_EN,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUS_LABELS_EN,
+  ORDER_STEP_LABELS,
   TASK_STATUS_LABELS,
   TASK_STATUS_LABELS_EN,
   TASK_STEP_LABELS,
@@ -14,6 +17,47 @@ import { fieldName as f, type MessageTable, type MessageTemplate } from '../mess
  * (see ../messages.ts). Grouped by the contract module that writes them.
  */
 const texts: Record<string, string> = {
+  /* ---------------------------------------------------------------- integralmall: orders */
+  订单不存在: 'The order does not exist',
+  请选择商品: 'Please choose the goods',
+  商品不存在或已删除: 'The goods do not exist or were deleted',
+  商品已下架: 'The goods are off the shelf',
+  库存不足: 'Not enough stock',
+  兑换数量应为1到99的整数: 'The quantity must be a whole number from 1 to 99',
+  请填写收货人: 'Please enter the receiver',
+  请填写收货人手机号: "Please enter the receiver's phone",
+  请填写收货地址: 'Please enter the address',
+  '缺少请求标识，请刷新后重试': 'The request key is missing; refresh and try again',
+  '请求标识只能包含字母、数字、连字符和下划线（最多64个字符）':
+    'The request key may only have letters, digits, hyphens and underscores (at most 64)',
+  请填写快递单号: 'Please enter the tracking number',
+  '快递单号应为6到32位字母、数字或连字符':
+    'A tracking number has 6 to 32 letters, digits or hyphens',
+  '订单状态已被他人更新，请刷新后重试':
+    'Someone else changed the order meanwhile; refresh and try again',
+  服务套餐订单无需发货: 'A service package order is not shipped',
+  下单成功: 'Order placed',
+  已发货: 'Shipped',
+  '订单已取消，积分与库存已退回': 'Order cancelled: the points and the stock went back',
+  已确认收货: 'Receipt confirmed',
+  请选择快递单文件: "Please choose the courier's file",
+  '只能上传 xlsx 或 csv 文件，请使用发货模板':
+    'Only xlsx or csv files: please use the shipping template',
+  '文件不能超过 5 MB': 'The file may be at most 5 MB',
+  '文件缺少“订单号”“快递公司”或“快递单号”列，请使用发货模板':
+    'The file lacks the order number, courier or tracking number column: please use the shipping template',
+  '文件超过2000行，请拆分后分批上传':
+    'The file has more than 2000 rows: split it and upload the parts',
+  '发货批次不存在或已过期，请重新上传':
+    'The checked file does not exist or has expired: upload it again',
+  '该文件已发货，请重新上传': 'This file was shipped already: upload a new one',
+  没有可发货的有效行: 'No valid rows to ship',
+  订单状态不正确: 'The order status is not valid',
+  订单编号: 'Order ID',
+  商品: 'Goods',
+  收货人: 'Receiver',
+  收货地址: 'Address',
+  发货批次: 'Shipping batch',
   /* ---------------------------------------------------------------- health: workbench, reports */
   预警不存在: 'The alert does not exist',
   该预警已处理完毕: 'This alert has been dealt with',
@@ -893,7 +937,42 @@ const templates: MessageTemplate[] = [
   [/^连续签到奖励最多(\d+)条$/, (n) => `At most ${n} streak rewards`],
   [/^不能授予你自己没有的权限：(.+)$/, (t) => `You cannot grant what you do not hold: ${t}`],
   [/^启用(.+?)需要(?:填写|设置)(.+)$/, (c, l) => `${f(l!)} is required to enable ${f(c!)}`],
+  [
+    /^超出每人限购数量：每人限购(\d+)件，已兑换(\d+)件$/,
+    (n, m) => `Over the limit per member: at most ${n}, ${m} redeemed already`,
+  ],
+  [
+    /^积分不足：需要(\d+)积分，当前余额(\d+)积分$/,
+    (n, b) => `Not enough points: ${n} needed, the balance is ${b}`,
+  ],
+  [
+    /^订单(.+?)，不能(.+)$/,
+    (st, step) => `The order is ${orderWord(st!)}: it cannot be ${orderWord(step!)}`,
+  ],
+  [
+    /^校验完成：可发货(\d+)行，有问题(\d+)行$/,
+    (v, i) => `Checked: ${v} rows can ship, ${i} have problems`,
+  ],
+  [/^已发货(\d+)单，失败(\d+)单$/, (n, m) => `Shipped ${n} orders, ${m} not shipped`],
 ];
+
+/** "it cannot be …" of each order step. */
+const ORDER_STEP_PARTICIPLES_EN = {
+  ship: 'shipped',
+  cancel: 'cancelled',
+  complete: 'confirmed as received',
+  autoComplete: 'confirmed as received',
+} as const;
+
+/** An order status (lower case) or step named in a message, by the contract's labels. */
+function orderWord(zh: string): string {
+  const status = Object.entries(ORDER_STATUS_LABELS).find(([, v]) => v === zh)?.[0];
+  if (status)
+    return ORDER_STATUS_LABELS_EN[status as keyof typeof ORDER_STATUS_LABELS_EN].toLowerCase();
+  const step = Object.entries(ORDER_STEP_LABELS).find(([, v]) => v === zh)?.[0];
+  if (step) return ORDER_STEP_PARTICIPLES_EN[step as keyof typeof ORDER_STEP_PARTICIPLES_EN];
+  return tryText(zh);
+}
 
 /** A device status or transition named in a message, by the contract's labels. */
 function deviceWord(zh: string): string {
