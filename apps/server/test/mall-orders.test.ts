@@ -19,6 +19,8 @@ import {
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { DemoRandom } from '../src/db/demo/random.js';
+import { orderDemo } from '../src/modules/integralmall/orders/demo.js';
 import { ORDER_AUTO_COMPLETE_JOB } from '../src/modules/integralmall/orders/service.js';
 import {
   bearer,
@@ -737,6 +739,47 @@ describe.each(databaseKinds)('mall orders API on %s', (kind) => {
       expect(bodyOf(await as(viewer)).state, p).toBe(267);
     }
     expect((await detail(o.id)).status).toBe('to_ship');
+  });
+
+  it('demo orders: every status, on the goods on shelf, consistent with the ledger', async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => member(5000)));
+    const goods = [
+      await insertGoods(t, { name: '演示血压计', price: 800, stock: 50 }),
+      await insertGoods(t, { name: '演示血糖试纸', price: 200, stock: 50 }),
+    ];
+    const before = await Promise.all(goods.map((g) => goodsRow(t, g)));
+    await orderDemo(t.db, {
+      random: new DemoRandom(7),
+      now: t.clock.now,
+      day: 0,
+      operatorPasswordHash: '',
+    });
+    const rows = await t.db
+      .selectFrom('mall_orders')
+      .selectAll()
+      .where('idempotency_key', 'like', 'demo-%')
+      .execute();
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(ORDER_STATUSES));
+    for (const r of rows) {
+      const ledger = await ledgerOf(t, Number(r.id));
+      expect(ledger.filter((l) => l.type === 'redeem')).toHaveLength(1);
+      expect(ledger.filter((l) => l.type === 'refund')).toHaveLength(
+        r.status === 'cancelled' ? 1 : 0,
+      );
+      if (r.status === 'shipped' || r.status === 'completed') expect(r.tracking_no).toBeTruthy();
+      expect((await detail(Number(r.id))).events[0]!.action).toBe('create');
+    }
+    for (const m of members) expect(await balanceOf(t, m)).toBe(await ledgerSum(t, m));
+    const sold = rows
+      .filter((r) => r.status !== 'cancelled')
+      .reduce((n, r) => n + Number(r.quantity), 0);
+    const after = await Promise.all(goods.map((g) => goodsRow(t, g)));
+    const moved = after.reduce((n, a, i) => n + (a.sold - before[i]!.sold), 0);
+    expect(moved).toBeLessThanOrEqual(sold);
+    expect(after.every((a, i) => a.stock + a.sold === before[i]!.stock + before[i]!.sold)).toBe(
+      true,
+    );
   });
 
   it('property: random steps never reach an undefined state; refunds once, only when cancelled; balance = ledger', async () => {
