@@ -81,7 +81,12 @@ function GoodsSelect(props: {
       placeholder={t('form.goodsSearch')}
       options={props.options.map((g) => ({
         value: g.id,
-        label: t('form.goodsOption', { name: g.name, price: g.pointsPrice, stock: g.stock }),
+        label: (
+          <span>
+            <span translate="no">{g.name}</span>{' '}
+            {t('form.goodsMeta', { price: g.pointsPrice, stock: g.stock })}
+          </span>
+        ),
       }))}
       data-testid="order-goods"
     />

@@ -81,10 +81,7 @@ const strings = {
     },
     goods: ['商品', 'Goods'],
     goodsSearch: ['选择上架且有库存的商品', 'Choose goods on shelf with stock'],
-    goodsOption: [
-      '{{name}}（{{price}} 积分，库存 {{stock}}）',
-      '{{name}} ({{price}} points, {{stock}} in stock)',
-    ],
+    goodsMeta: ['（{{price}} 积分，库存 {{stock}}）', '({{price}} points, {{stock}} in stock)'],
     limit: ['每人限购 {{n}} 件', 'At most {{n}} per member'],
     quantity: ['数量', 'Quantity'],
     total: ['合计', 'Total'],
