@@ -796,7 +796,7 @@ describe.each(databaseKinds)('mall orders API on %s', (kind) => {
         async (steps, concurrent) => {
           const m = await member(100);
           const o = (await place({ memberId: m, goodsId: g })).data;
-          let model: OrderStatus = 'to_ship';
+          let model = 'to_ship' as OrderStatus;
           const apply = async (step: string) => {
             if (step === 'auto') {
               // Eight days pass for this order (shipped then, if it is), and the job runs.
