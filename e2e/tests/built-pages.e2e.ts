@@ -64,7 +64,7 @@ describe.runIf(run)('only built pages are offered', () => {
     expect(titles).toContain('设备列表');
     expect(titles).toContain('检验报告');
     expect(titles).toContain('医生工作台');
-    for (const title of ['积分商城', '商品管理', '数字大屏']) {
+    for (const title of ['商城装修', '商品管理', '数字大屏']) {
       expect(titles, title).not.toContain(title);
     }
     await screenshot(page, 'built-group-editor');
