@@ -215,6 +215,8 @@ export function MeasurementTrendChart({
     <div
       ref={ref}
       role="img"
+      // The label names the member (data): not translated, like the other names on the page.
+      translate="no"
       aria-label={t('chartLabel', { name, type: t(trend.type), count: trend.points.length })}
       data-testid="measurement-trend"
       style={{ width: '100%', height }}
