@@ -49,3 +49,5 @@ export * from './health/tasks.js';
 export * from './health/plans.js';
 export * from './health/workload.js';
 export * from './health/assistant.js';
+export * from './integralmall/goods.js';
+export * from './integralmall/package-types.js';
