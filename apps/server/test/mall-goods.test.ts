@@ -5,6 +5,7 @@ import {
   PackageTypeMessages,
   PackageTypePaths,
   SettingsPaths,
+  type Envelope,
   type Goods,
   type GoodsListItem,
   type GoodsSaved,
@@ -59,7 +60,7 @@ describe.each(databaseKinds)('积分商城 goods and package types on %s', (kind
     call(t, 'POST', path, { token, json });
   const get = (path: string, query: Record<string, unknown> = {}, token = admin) =>
     call(t, 'GET', path, { token, query });
-  const errorsOf = (body: FieldErrors) =>
+  const errorsOf = (body: Envelope<FieldErrors>) =>
     Object.fromEntries(body.data.errors.map((e) => [e.field, e.msg]));
 
   const saveSettings = async (value: Partial<GoodsSet>) => {
@@ -398,6 +399,10 @@ describe.each(databaseKinds)('积分商城 goods and package types on %s', (kind
       // Without baseStock: the stock now.
       const plain = bodyOf<GoodsSaved>(await update({ stock: 4 }));
       expect(plain.data.stock).toBe(4);
+      // An emptied cash price (null from the yuan field) is points only.
+      const cashless = bodyOf<GoodsSaved>(await update({ stock: 4, cashFen: null }));
+      expect(cashless.state).toBe(200);
+      expect((await detail(g.id)).cashFen).toBe(0);
       expect((await detail(g.id)).stock).toBe(4);
     });
 

@@ -221,7 +221,8 @@ const goodsFields = {
     .int('现金价格最多保留2位小数')
     .min(0, outOfRange('现金价格', 0, GOODS_CASH_MAX_YUAN, '元'))
     .max(GOODS_CASH_MAX_YUAN * 100, outOfRange('现金价格', 0, GOODS_CASH_MAX_YUAN, '元'))
-    .optional()
+    // An emptied yuan field sends null: points only.
+    .nullish()
     .transform((v) => v ?? 0),
   stock: int('库存', 0, GOODS_STOCK_MAX),
   limitPerMember: int('每人限兑', 0, GOODS_LIMIT_MAX)

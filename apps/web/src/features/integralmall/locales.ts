@@ -74,6 +74,9 @@ export const INTEGRALMALL_NS = registerBilingualLocale('integralmall', {
     packageType: ['套餐类型', 'Package type'],
     kind: ['类型性质', 'Kind'],
     pointsPrice: ['积分价格', 'Points price'],
+    price: ['兑换价格', 'Price'],
+    pointsOf: ['{{points}} 积分', '{{points}} points'],
+    plusCash: ['+ ¥{{yuan}}', '+ ¥{{yuan}}'],
     cashPrice: ['现金价格', 'Cash price'],
     cashHint: [
       '可选：积分加现金兑换，留空或0表示纯积分',
@@ -88,11 +91,14 @@ export const INTEGRALMALL_NS = registerBilingualLocale('integralmall', {
     limitPerMember: ['每人限兑', 'Limit per member'],
     limitHint: ['0 表示不限', '0 means no limit'],
     noLimit: ['不限', 'No limit'],
+    limitShort: ['每人限兑', 'Limit'],
+    sortShort: ['排序', 'Sort'],
+    priceAndStock: ['价格与库存', 'Price and stock'],
     onShelf: ['上架状态', 'Shelf'],
     shelfOn: ['已上架', 'On shelf'],
     shelfOff: ['已下架', 'Off shelf'],
-    putOn: ['上架', 'Put on shelf'],
-    takeOff: ['下架', 'Take off shelf'],
+    switchOn: ['上架', 'On'],
+    switchOff: ['下架', 'Off'],
     onShelfNow: ['立即上架', 'List at once'],
     onShelfHint: [
       '开启商品审核时，新商品需审核通过后才能上架',
@@ -103,7 +109,6 @@ export const INTEGRALMALL_NS = registerBilingualLocale('integralmall', {
     reviewStatus: ['审核状态', 'Review'],
     review: ['审核', 'Review'],
     lowStock: ['库存预警', 'Low stock'],
-    lowStockOnly: ['仅看库存预警', 'Low stock only'],
     lowStockTag: ['库存紧张', 'Low stock'],
     soldOut: ['已售罄', 'Sold out'],
     description: ['商品详情', 'Details'],
@@ -133,7 +138,7 @@ export const INTEGRALMALL_NS = registerBilingualLocale('integralmall', {
     done: ['审核完成', 'Reviewed'],
   },
   setting: {
-    review: ['上架审核', 'Review before listing'],
+    review: ['商品审核', 'Review'],
     reviewRequired: ['商品上架审核', 'Review before listing'],
     reviewHint: [
       '开启后，新增或修改的商品需审核通过后才能上架（库存和排序的修改无需审核）',

@@ -27,7 +27,7 @@ const EMPTY: Partial<Values> = {
   name: '',
   images: [],
   pointsPrice: undefined,
-  cashFen: 0,
+  cashFen: undefined,
   stock: 0,
   limitPerMember: 0,
   description: '',
@@ -119,7 +119,7 @@ export default function GoodsEditPage() {
             />
           </Form.Item>
           <Divider orientation="left" orientationMargin={0}>
-            {t('goods.pointsPrice')}
+            {t('goods.priceAndStock')}
           </Divider>
           <Form.Item name="pointsPrice" label={t('goods.pointsPrice')} required>
             <InputNumber

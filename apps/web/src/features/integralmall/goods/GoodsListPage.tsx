@@ -116,15 +116,21 @@ export default function GoodsListPage() {
         ),
       },
       {
-        title: t('goods.pointsPrice'),
+        title: t('goods.price'),
         dataIndex: 'pointsPrice',
-        render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{v.toLocaleString()}</span>,
-      },
-      {
-        title: t('goods.cashPrice'),
-        dataIndex: 'cashFen',
-        render: (v: number) =>
-          v > 0 ? <span style={{ whiteSpace: 'nowrap' }}>¥{(v / 100).toFixed(2)}</span> : '-',
+        render: (v: number, g) => (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {t('goods.pointsOf', { points: v.toLocaleString('en-US') })}
+            {g.cashFen > 0 && (
+              <>
+                <br />
+                <Typography.Text type="secondary">
+                  {t('goods.plusCash', { yuan: (g.cashFen / 100).toFixed(2) })}
+                </Typography.Text>
+              </>
+            )}
+          </span>
+        ),
       },
       {
         title: t('goods.stock'),
@@ -145,11 +151,11 @@ export default function GoodsListPage() {
         title: t('goods.lowStock'),
         dataIndex: 'lowStock',
         hideInTable: true,
-        search: { type: 'select', label: t('goods.lowStockOnly'), options: yesNo },
+        search: { type: 'select', options: yesNo },
       },
       { title: t('goods.sold'), dataIndex: 'sold', sorter: true },
       {
-        title: t('goods.limitPerMember'),
+        title: t('goods.limitShort'),
         dataIndex: 'limitPerMember',
         render: (v: number) => (v > 0 ? v : t('goods.noLimit')),
       },
@@ -169,8 +175,8 @@ export default function GoodsListPage() {
               size="small"
               checked={v}
               loading={busy === g.id}
-              checkedChildren={t('goods.putOn')}
-              unCheckedChildren={t('goods.takeOff')}
+              checkedChildren={t('goods.switchOn')}
+              unCheckedChildren={t('goods.switchOff')}
               aria-label={`${g.name} ${v ? t('goods.shelfOn') : t('goods.shelfOff')}`}
               onChange={(next) => void setShelf(g, next)}
             />
@@ -188,6 +194,7 @@ export default function GoodsListPage() {
           options: GOODS_REVIEW_STATUSES.map((v) => ({ value: v, label: t(`reviewStatus.${v}`) })),
         },
         render: (v: GoodsReviewStatus, g) => {
+          if (v === 'none') return <Typography.Text type="secondary">-</Typography.Text>;
           const tag = <Tag color={REVIEW_COLORS[v]}>{t(`reviewStatus.${v}`)}</Tag>;
           return v === 'rejected' && g.reviewRemark ? (
             <Tooltip title={t('goods.rejected', { remark: g.reviewRemark })}>{tag}</Tooltip>
@@ -196,7 +203,7 @@ export default function GoodsListPage() {
           );
         },
       },
-      { title: t('goods.sort'), dataIndex: 'sort', sorter: true },
+      { title: t('goods.sortShort'), dataIndex: 'sort', sorter: true },
       {
         title: t('common.updatedAt'),
         dataIndex: 'createdAt',

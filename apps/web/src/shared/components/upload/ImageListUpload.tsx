@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { UPLOAD_IMAGE_MAX_BYTES, UPLOAD_IMAGE_MIMES, UploadMessages } from '@health/contract';
 import { toast } from '../../feedback/feedback';
 import { uploadImage } from './ImageUpload';
+import { moveImage } from './move';
 import { UPLOAD_NS } from './locales';
 import './image-upload.css';
 
@@ -26,15 +27,6 @@ export interface ImageListUploadProps {
   /** Accessible name of the field ("商品图片"). */
   label?: string;
   id?: string;
-}
-
-/** Move the item at `from` one place to the left (-1) or right (+1). */
-export function moveImage(list: readonly string[], from: number, step: -1 | 1): string[] {
-  const to = from + step;
-  if (to < 0 || to >= list.length) return [...list];
-  const next = [...list];
-  [next[from], next[to]] = [next[to]!, next[from]!];
-  return next;
 }
 
 /**

@@ -1,4 +1,5 @@
 import './locales';
 
 export { ImageUpload, uploadImage, type ImageUploadProps } from './ImageUpload';
-export { ImageListUpload, moveImage, type ImageListUploadProps } from './ImageListUpload';
+export { ImageListUpload, type ImageListUploadProps } from './ImageListUpload';
+export { moveImage } from './move';
