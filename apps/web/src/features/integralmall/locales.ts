@@ -69,6 +69,8 @@ export const INTEGRALMALL_NS = registerBilingualLocale('integralmall', {
   goods: {
     title: ['商品管理', 'Goods'],
     cover: ['封面', 'Cover'],
+    coverOf: ['{{name}}的封面', 'Cover of {{name}}'],
+    createdOn: ['创建于 {{date}}', 'Created {{date}}'],
     name: ['商品名称', 'Name'],
     images: ['商品图片', 'Images'],
     packageType: ['套餐类型', 'Package type'],

@@ -81,17 +81,17 @@ export default function GoodsListPage() {
     ];
     return [
       {
-        title: t('goods.cover'),
-        dataIndex: 'cover',
-        render: (v: string, g) => <Cover src={v} alt={g.name} />,
-      },
-      {
         title: t('goods.name'),
         dataIndex: 'name',
         search: { type: 'text' },
-        ellipsis: true,
-        width: 200,
-        render: (v: string) => <span translate="no">{v}</span>,
+        render: (v: string, g) => (
+          <div className="goods-name-cell">
+            <Cover src={g.cover} alt={t('goods.coverOf', { name: v })} />
+            <div className="list-page-ellipsis goods-name" title={v} translate="no">
+              {v}
+            </div>
+          </div>
+        ),
       },
       {
         title: t('goods.packageType'),
@@ -213,7 +213,7 @@ export default function GoodsListPage() {
             {formatDate(g.updatedAt, '{y}-{m}-{d} {h}:{i}')}
             <br />
             <Typography.Text type="secondary">
-              {t('common.createdAt')} {formatDate(g.createdAt, '{y}-{m}-{d}')}
+              {t('goods.createdOn', { date: formatDate(g.createdAt, '{y}-{m}-{d}') })}
             </Typography.Text>
           </span>
         ),
