@@ -51,7 +51,7 @@ describe.each(databaseKinds)('authority operators API on %s', (kind) => {
         .where('builtin', '=', 1)
         .executeTakeFirstOrThrow()
     ).id;
-    staffGroup = await createGroup(t, '医生组', ['/sysset_home/basic', '/integralmall/goods']);
+    staffGroup = await createGroup(t, '医生组', ['/sysset_home/basic', '/integralmall/deco']);
     const viewers = await createGroup(t, '查看组', ['/sysset_home/basic', PAGE]);
     await createOperator(t, { username: 'viewer', password: 'View@123', groupId: viewers });
     viewer = (await login(t, 'viewer', 'View@123')).access_token;

@@ -332,6 +332,7 @@ const CATALOGUE_DATA = [
         path: '/manage_product/goods_setting',
         title: '商品设置',
         titleEn: 'Goods settings',
+        entity: 'integralmall/goods',
         actions: ['edit'],
       },
     ],
@@ -684,13 +685,15 @@ const CATALOGUE_DATA = [
         path: '/integralmall/goods',
         title: '商品管理',
         titleEn: 'Goods',
-        actions: ['add', 'edit', 'delete', ['shelf', '上架/下架']],
+        entity: 'integralmall/goods',
+        actions: ['add', 'edit', 'delete', ['shelf', '上架/下架'], ['review', '审核']],
       },
       {
         name: 'goodsEdit',
         path: '/integralmall/edit',
         title: '新增商品',
         titleEn: 'Edit goods',
+        entity: 'integralmall/goods',
         hidden: true,
         activeMenu: '/integralmall/goods',
       },
@@ -699,6 +702,7 @@ const CATALOGUE_DATA = [
         path: '/integralmall/package_type',
         title: '套餐类型',
         titleEn: 'Package types',
+        entity: 'integralmall/package-types',
         actions: ['add', 'edit', 'delete'],
       },
       {
@@ -959,6 +963,7 @@ export const SETTING_INIT_PAGES: readonly FrontPath[] = [
   PAGES.prewarningSet,
   PAGES.pointsConfig,
   PAGES.signIns,
+  PAGES.goodsSetting,
 ];
 export const SETTING_INIT_ACTION = 'edit';
 

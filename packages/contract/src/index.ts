@@ -49,4 +49,6 @@ export * from './health/tasks.js';
 export * from './health/plans.js';
 export * from './health/workload.js';
 export * from './health/assistant.js';
+export * from './integralmall/goods.js';
+export * from './integralmall/package-types.js';
 export * from './integralmall/orders.js';

@@ -5,6 +5,7 @@ import { ApiPaths } from '../api-paths.js';
 import { idSchema } from '../ids.js';
 import { DEFAULT_INTEGRAL_SET, integralSetSchema } from '../member/points.js';
 import { DEFAULT_SIGN_SET, signSetSchema } from '../member/sign-ins.js';
+import { DEFAULT_GOODS_SET, goodsSetSchema } from '../integralmall/goods.js';
 
 /**
  * System settings (PRODUCT.md §4 "sysset"): one zod schema per settings section, shared by the
@@ -604,6 +605,7 @@ export const SETTINGS_DEFAULTS = {
   prewarning_set: DEFAULT_PREWARNING_SET,
   integral: DEFAULT_INTEGRAL_SET,
   sign: DEFAULT_SIGN_SET,
+  goods_set: DEFAULT_GOODS_SET,
 };
 
 /* ---------------------------------------------------------------- the section registry */
@@ -619,6 +621,7 @@ export const SETTINGS_SCHEMAS = {
   prewarning_set: prewarningSetSchema,
   integral: integralSetSchema,
   sign: signSetSchema,
+  goods_set: goodsSetSchema,
 };
 export type SettingsSection = keyof typeof SETTINGS_SCHEMAS;
 export type SettingsValue<S extends SettingsSection> = z.infer<(typeof SETTINGS_SCHEMAS)[S]>;
@@ -628,6 +631,7 @@ export const SETTINGS_SECTIONS = Object.keys(SETTINGS_SCHEMAS) as SettingsSectio
 const SECTION_PAGES: Partial<Record<SettingsSection, FrontPath>> = {
   integral: PAGES.pointsConfig,
   sign: PAGES.signIns,
+  goods_set: PAGES.goodsSetting,
 };
 
 /** The front path of a section's page: "/sysset_setting/<section>" unless listed above. */
@@ -648,6 +652,7 @@ export const settingsSectionSchema = z.enum(
     'prewarning_set',
     'integral',
     'sign',
+    'goods_set',
   ],
   { error: '未知的配置项' },
 );
@@ -670,6 +675,7 @@ export const settingUpdateRequestSchema = z.discriminatedUnion(
     sectionValue('prewarning_set'),
     sectionValue('integral'),
     sectionValue('sign'),
+    sectionValue('goods_set'),
   ],
   { error: '未知的配置项' },
 );

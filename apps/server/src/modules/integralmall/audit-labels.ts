@@ -1,25 +1,28 @@
 import {
   COURIER_LABELS,
   COURIER_LABELS_EN,
+  GOODS_DEFAULT_SORT_LABELS,
+  GOODS_DEFAULT_SORT_LABELS_EN,
+  GOODS_REVIEW_STATUS_LABELS,
+  GOODS_REVIEW_STATUS_LABELS_EN,
+  GoodsMessages,
   ORDER_STATUS_LABELS,
   ORDER_STATUS_LABELS_EN,
+  PACKAGE_KIND_LABELS,
+  PACKAGE_KIND_LABELS_EN,
+  TASK_KIND_LABELS,
+  TASK_KIND_LABELS_EN,
 } from '@health/contract';
-import type { AuditLabels, Bilingual } from '../../platform/audit-labels.js';
-
-/** An enumeration's Chinese labels (the contract's) with their English. */
-function bilingual<K extends string>(
-  zh: Record<K, string>,
-  en: Record<K, string>,
-): Record<K, Bilingual> {
-  const out = {} as Record<K, Bilingual>;
-  for (const key of Object.keys(zh) as K[]) out[key] = [zh[key], en[key]];
-  return out;
-}
+import { enumFormat, type AuditLabels } from '../../platform/audit-labels.js';
 
 /** What 积分商城 writes to the operation log, in both languages. */
 export const INTEGRALMALL_AUDIT_LABELS: AuditLabels = {
   modules: { integralmall: ['积分商城', 'Points mall'] },
   actions: {
+    // Goods (商品管理).
+    onShelf: ['上架', 'Put on shelf'],
+    offShelf: ['下架', 'Take off shelf'],
+    review: ['审核', 'Review'],
     // Exchange orders.
     placeOrder: ['下单', 'Place order'],
     orderShip: ['订单发货', 'Ship order'],
@@ -29,6 +32,31 @@ export const INTEGRALMALL_AUDIT_LABELS: AuditLabels = {
   },
   fields: {
     integralmall: {
+      // Package types (套餐类型).
+      packageKind: {
+        label: ['类型性质', 'Kind'],
+        format: enumFormat(PACKAGE_KIND_LABELS, PACKAGE_KIND_LABELS_EN),
+      },
+      tasks: ['健康任务', 'Health tasks'],
+      'tasks.taskKind': {
+        label: ['任务类型', 'Task type'],
+        format: enumFormat(TASK_KIND_LABELS, TASK_KIND_LABELS_EN),
+      },
+      'tasks.count': ['次数', 'Count'],
+      // Goods (商品管理).
+      images: ['商品图片', 'Images'],
+      pointsPrice: ['积分价格', 'Points price'],
+      cashFen: { label: ['现金价格', 'Cash price'], format: 'fen' },
+      stock: ['库存', 'Stock'],
+      limitPerMember: ['每人限兑', 'Limit per member'],
+      packageType: ['套餐类型', 'Package type'],
+      descriptionLength: ['商品详情字数', 'Details length'],
+      onShelf: ['上架', 'On shelf'],
+      reviewStatus: {
+        label: ['审核状态', 'Review status'],
+        format: enumFormat(GOODS_REVIEW_STATUS_LABELS, GOODS_REVIEW_STATUS_LABELS_EN),
+      },
+      reviewRemark: ['驳回原因', 'Rejection reason'],
       // Exchange orders.
       memberId: ['会员编号', 'Member ID'],
       goodsName: ['商品名称', 'Goods'],
@@ -37,11 +65,11 @@ export const INTEGRALMALL_AUDIT_LABELS: AuditLabels = {
       pointsRefunded: ['退回积分', 'Points refunded'],
       orderStatus: {
         label: ['订单状态', 'Order status'],
-        format: { values: bilingual(ORDER_STATUS_LABELS, ORDER_STATUS_LABELS_EN) },
+        format: enumFormat(ORDER_STATUS_LABELS, ORDER_STATUS_LABELS_EN),
       },
       courier: {
         label: ['快递公司', 'Courier'],
-        format: { values: bilingual(COURIER_LABELS, COURIER_LABELS_EN) },
+        format: enumFormat(COURIER_LABELS, COURIER_LABELS_EN),
       },
       trackingNo: ['快递单号', 'Tracking no.'],
       reason: ['取消原因', 'Reason'],
@@ -56,7 +84,7 @@ export const INTEGRALMALL_AUDIT_LABELS: AuditLabels = {
       // The export's filter.
       'filter.status': {
         label: ['订单状态', 'Order status'],
-        format: { values: bilingual(ORDER_STATUS_LABELS, ORDER_STATUS_LABELS_EN) },
+        format: enumFormat(ORDER_STATUS_LABELS, ORDER_STATUS_LABELS_EN),
       },
       'filter.orderNo': ['订单号', 'Order no.'],
       'filter.name': ['会员姓名', 'Member name'],
@@ -64,9 +92,26 @@ export const INTEGRALMALL_AUDIT_LABELS: AuditLabels = {
       'filter.goodsName': ['商品名称', 'Goods'],
       'filter.memberId': ['会员编号', 'Member ID'],
     },
+    // 商品设置 is saved as a settings section (module system).
+    system: {
+      reviewRequired: ['商品上架审核', 'Review before listing'],
+      lowStockThreshold: ['库存预警值', 'Low-stock threshold'],
+      defaultSort: {
+        label: ['商品默认排序', 'Default goods order'],
+        format: enumFormat(GOODS_DEFAULT_SORT_LABELS, GOODS_DEFAULT_SORT_LABELS_EN),
+      },
+      showSoldOut: ['展示售罄商品', 'Show sold-out goods'],
+    },
   },
-  targetWords: { 订单: 'Order', 批量发货: 'Bulk shipping' },
+  targetWords: {
+    套餐类型: 'Package type',
+    商品: 'Goods',
+    商品设置: 'Goods settings',
+    订单: 'Order',
+    批量发货: 'Bulk shipping',
+  },
   messages: {
+    [GoodsMessages.noShelfPermission]: 'No permission to put goods on or off shelf',
     查看订单收货人手机号和地址明文: "Revealed an order's receiver phone and address",
   },
   messagePatterns: [[/^已发货(\d+)单，失败(\d+)单$/, 'Shipped $1 orders, $2 failed']],

@@ -1,9 +1,12 @@
 import { PAGES } from '@health/contract';
 import type { Area } from '../../platform/area.js';
 import { INTEGRALMALL_AUDIT_LABELS } from './audit-labels.js';
+import { seedGoods } from './goods/demo.js';
+import { goodsRoutes } from './goods/routes.js';
 import { orderDemo } from './orders/demo.js';
 import { orderRoutes } from './orders/routes.js';
 import { ORDER_AUTO_COMPLETE_JOB, OrderService } from './orders/service.js';
+import { packageTypeRoutes } from './package-types/routes.js';
 
 /**
  * 积分商城 and 商城管理: package types (goods categories and service packages), goods, exchange
@@ -12,7 +15,7 @@ import { ORDER_AUTO_COMPLETE_JOB, OrderService } from './orders/service.js';
  */
 export const integralmall: Area = {
   name: 'integralmall',
-  routes: [orderRoutes],
+  routes: [packageTypeRoutes, goodsRoutes, orderRoutes],
   audit: INTEGRALMALL_AUDIT_LABELS,
   jobs: (ctx) => {
     const orders = new OrderService(ctx);
@@ -36,6 +39,7 @@ export const integralmall: Area = {
   ],
   // The goods demo (when there is one) runs first: the orders take what is on shelf.
   demo: async (db, demo) => {
+    await seedGoods(db, demo);
     await orderDemo(db, demo);
   },
 };

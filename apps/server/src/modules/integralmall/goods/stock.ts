@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MallPackageKind } from '../../../db/schema.js';
 import { containsText } from '../../../db/like.js';
+import type { PackageTask } from '@health/contract';
+import { packageTasksOf } from '../package-types/service.js';
 
 /** A goods item as an order needs it, with its package type's kind and health tasks. */
 export interface GoodsForOrder {
@@ -14,8 +16,8 @@ export interface GoodsForOrder {
   onShelf: boolean;
   /** The package type's kind ('goods' when the goods has no type). */
   kind: MallPackageKind;
-  /** A service package's tasks per unit (JSON text of the type: [{ kind, count }]). */
-  tasksJson: string;
+  /** A service package's health tasks per unit (none for goods). */
+  tasks: PackageTask[];
 }
 
 /** An on-shelf goods item with stock, for the order form's picker. */
@@ -80,7 +82,7 @@ export class GoodsStock {
       limitPerMember: Number(row.limit_per_member),
       onShelf: Number(row.on_shelf) === 1,
       kind: row.kind ?? 'goods',
-      tasksJson: row.kind === 'service' ? (row.tasks_json ?? '[]') : '[]',
+      tasks: row.kind === 'service' ? packageTasksOf({ tasks_json: row.tasks_json ?? '[]' }) : [],
     };
   }
 

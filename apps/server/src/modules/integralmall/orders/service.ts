@@ -13,9 +13,7 @@ import {
   PointsMessages,
   SETTINGS_DEFAULTS,
   State,
-  TASK_KINDS,
   type Courier,
-  type HealthTaskKind,
   type MemberOption,
   type Order,
   type OrderAdd,
@@ -118,23 +116,6 @@ function toEvent(row: OrderEventRow): OrderEvent {
     remark: row.remark,
     createdAt: Number(row.created_at),
   };
-}
-
-/** A service package's tasks per unit, from its type's JSON (unknown kinds and bad counts dropped). */
-export function packageTasks(json: string): { kind: HealthTaskKind; count: number }[] {
-  try {
-    const parsed = JSON.parse(json) as unknown;
-    if (!Array.isArray(parsed)) return [];
-    return parsed.flatMap((t: unknown) => {
-      const { kind, count } = (t ?? {}) as { kind?: unknown; count?: unknown };
-      const n = Number(count ?? 1);
-      return (TASK_KINDS as readonly unknown[]).includes(kind) && Number.isInteger(n) && n > 0
-        ? [{ kind: kind as HealthTaskKind, count: Math.min(n, 20) }]
-        : [];
-    });
-  } catch {
-    return [];
-  }
 }
 
 /** What a step of an order needs besides its id. */
@@ -401,7 +382,7 @@ export class OrderService {
       };
       let made = 0;
       for (let unit = 0; unit < input.quantity; unit++)
-        for (const t of packageTasks(goods.tasksJson))
+        for (const t of goods.tasks)
           for (let n = 0; n < t.count; n++) {
             await tasks.create(
               trx,

@@ -83,6 +83,7 @@ function demoValues(doctorIds: number[]): Values {
     prewarning_set: SETTINGS_DEFAULTS.prewarning_set,
     integral: SETTINGS_DEFAULTS.integral,
     sign: SETTINGS_DEFAULTS.sign,
+    goods_set: SETTINGS_DEFAULTS.goods_set,
   };
 }
 
