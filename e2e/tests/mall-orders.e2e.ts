@@ -12,7 +12,10 @@ const run = browserAvailable();
 const ADMIN_PASSWORD = 'Mall#2026orders';
 const GOODS = 'E2E 家用血压计';
 
-/** Goods on shelf (the goods pages land from another branch: the row is written directly). */
+/**
+ * A cheap goods item on shelf, written directly: the demo goods cost more than a demo member
+ * holds (mall-goods.e2e.ts adds goods through the pages).
+ */
 function insertGoods(file: string): number {
   return withDatabase(file, (db) => {
     const now = Date.now();
