@@ -50,7 +50,8 @@ describe.runIf(run)('码管理 and the public return page', () => {
     await screenshot(page, 'device-codes-generate-1440-zh');
     await dialog.getByRole('button', { name: '生成绑定码' }).click();
 
-    await see(page.getByText('已生成 30 个绑定码'));
+    // The toast follows the refetch of the list: slow under load.
+    await see(page.getByText('已生成 30 个绑定码'), 30_000);
     const download = page.waitForEvent('download');
     await page.getByTestId('print-new-batch').click();
     const file = await download;

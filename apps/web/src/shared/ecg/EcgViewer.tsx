@@ -625,6 +625,8 @@ export function EcgViewer({
           className={measuring ? 'ecg-paper-canvas ecg-measuring' : 'ecg-paper-canvas'}
           role="application"
           tabIndex={0}
+          // The label names the member (data): not translated, like the other names on the page.
+          translate="no"
           aria-label={ariaPaper}
           onKeyDown={onKeyDown}
           onPointerDown={onPaperDown}
