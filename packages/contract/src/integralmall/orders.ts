@@ -215,6 +215,9 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/** Who the events of the server's own steps (the auto-complete job) name; the web translates it. */
+export const ORDER_SYSTEM_OPERATOR = '系统';
+
 export const orderEventSchema = z.object({
   id: z.number().int(),
   action: z.enum(ORDER_EVENT_ACTIONS),

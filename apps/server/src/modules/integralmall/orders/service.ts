@@ -9,6 +9,7 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_STEP_LABELS,
   ORDER_STEPS,
+  ORDER_SYSTEM_OPERATOR,
   OrderMessages,
   PointsMessages,
   SETTINGS_DEFAULTS,
@@ -62,7 +63,7 @@ export const STEP_AUDIT_ACTIONS = {
   complete: 'orderComplete',
 } as const;
 /** Who the job's events name. */
-const SYSTEM = { operatorId: null, displayName: '系统' };
+const SYSTEM = { operatorId: null, displayName: ORDER_SYSTEM_OPERATOR };
 
 const failed = (msg: string) => new AppError(State.FAILED, msg);
 const optionalNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));

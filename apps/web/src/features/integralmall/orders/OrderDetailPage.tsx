@@ -3,7 +3,13 @@ import { Button, Card, Image, Result, Skeleton, Space, Tag, Timeline, Typography
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGES, formatDate, parseId, type OrderDetail } from '@health/contract';
+import {
+  ORDER_SYSTEM_OPERATOR,
+  PAGES,
+  formatDate,
+  parseId,
+  type OrderDetail,
+} from '@health/contract';
 import { DetailView } from '../../../shared/components/detail';
 import { useAppStore } from '../../../shared/stores/app';
 import { isPermitted, usePageActions } from '../../../shared/stores/permission';
@@ -204,7 +210,7 @@ export default function OrderDetailPage() {
                 <br />
                 <Typography.Text type="secondary">
                   {formatDate(e.createdAt)} ·{' '}
-                  {e.operatorName === '系统' ? (
+                  {e.operatorName === ORDER_SYSTEM_OPERATOR ? (
                     t('system')
                   ) : (
                     <span translate="no">{e.operatorName}</span>
