@@ -16,6 +16,8 @@ export const DEFAULT_ADMIN_INITIAL_PASSWORD = 'Admin@123';
 export const DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE = 60;
 /** How often the job scheduler polls for due jobs. */
 export const DEFAULT_JOBS_POLL_INTERVAL_MS = 5000;
+/** Two: a list read beside another never waits for it, and the main thread keeps a core. */
+export const DEFAULT_SQLITE_READ_WORKERS = 2;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -86,6 +88,12 @@ const envSchema = z
       .min(100, 'JOBS_POLL_INTERVAL_MS 最小为 100')
       .max(3_600_000, 'JOBS_POLL_INTERVAL_MS 最大为 3600000')
       .default(DEFAULT_JOBS_POLL_INTERVAL_MS),
+    SQLITE_READ_WORKERS: z.coerce
+      .number({ error: 'SQLITE_READ_WORKERS 必须是数字' })
+      .int('SQLITE_READ_WORKERS 必须是整数')
+      .min(0, 'SQLITE_READ_WORKERS 最小为 0')
+      .max(16, 'SQLITE_READ_WORKERS 最大为 16')
+      .default(DEFAULT_SQLITE_READ_WORKERS),
     SECRET_KEY: z
       .string()
       .trim()
@@ -117,7 +125,14 @@ export interface AppConfig {
   host: string;
   /** Absolute path of the data folder (the SQLite file and uploads live here). */
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  database:
+    | {
+        kind: 'sqlite';
+        file: string;
+        /** Worker threads that run the list pages' reads (db/read-pool.ts); 0: none. */
+        readWorkers: number;
+      }
+    | { kind: 'postgres'; url: string };
   /** The `{service}` path segment: the API lives under `/${apiService}`. */
   apiService: string;
   adminInitialPassword: string;
@@ -184,7 +199,11 @@ export function loadConfig(
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'sqlite', file: path.join(dataDir, 'health.db') },
+      : {
+          kind: 'sqlite',
+          file: path.join(dataDir, 'health.db'),
+          readWorkers: e.SQLITE_READ_WORKERS,
+        },
     apiService: e.API_SERVICE,
     adminInitialPassword: e.ADMIN_INITIAL_PASSWORD,
     demoData: e.DEMO_DATA,

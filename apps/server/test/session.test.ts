@@ -9,6 +9,8 @@ import {
   type TokenResponse,
 } from '@health/contract';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { PRINCIPAL_CACHE_MS, SessionStore } from '../src/platform/sessions.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
@@ -248,6 +250,27 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
       await call(t, 'GET', ApiPaths.resources, { token: access_token }),
     );
     expect(resources.data.resourceList.map((s) => s.frontPath)).toEqual(['/member_manage']);
+  });
+
+  it('checks a token from memory for at most PRINCIPAL_CACHE_MS: a session ended by another server process is refused after it', async () => {
+    const { access_token } = await login(t, 'wangfang', password);
+    expect(bodyOf(await userInfo(access_token)).state).toBe(200);
+    // Another process on the same database (its own connection and cache) ends the session.
+    const other = openDatabase(t.database.target);
+    try {
+      await new SessionStore(other, () => t.clock.now).revoke(
+        await sessionIdOf(access_token),
+        'revoked_by_admin',
+      );
+    } finally {
+      await other.destroy();
+    }
+    // This process has not written anything: it trusts what it read a moment ago…
+    t.clock.advance(PRINCIPAL_CACHE_MS - 1);
+    expect(bodyOf(await userInfo(access_token)).state).toBe(200);
+    // …and no longer.
+    t.clock.advance(1);
+    expect(bodyOf(await userInfo(access_token))).toEqual(SESSION_INVALID);
   });
 
   it('writes last_seen_at at most once a minute', async () => {

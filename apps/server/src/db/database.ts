@@ -10,11 +10,18 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
-import type { AppConfig } from '../config.js';
+import { DEFAULT_SQLITE_READ_WORKERS, type AppConfig } from '../config.js';
+import { readPoolKysely, SqliteReadPool } from './read-pool.js';
+import { TableWrites } from './table-writes.js';
 import type { Database } from './schema.js';
 
 export type DbTarget =
-  | { kind: 'sqlite'; file: string }
+  | {
+      kind: 'sqlite';
+      file: string;
+      /** Worker threads for list reads (read-pool.ts); default 2, 0 for none. */
+      readWorkers?: number;
+    }
   | {
       kind: 'postgres';
       url: string;
@@ -51,10 +58,13 @@ const STATEMENT_CACHE_SIZE = 500;
  * query. Queries of the same shape compile to the same SQL, so keep recent statements (LRU).
  * Safe because Kysely runs one statement at a time on the single SQLite connection.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, onClose: () => void): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      sqlite.close();
+      onClose();
+    },
     prepare(sqlText) {
       const cached = statements.get(sqlText);
       if (cached) {
@@ -76,7 +86,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 export function dbTargetOf(config: AppConfig): DbTarget {
   return config.database.kind === 'postgres'
     ? { kind: 'postgres', url: config.database.url }
-    : { kind: 'sqlite', file: config.database.file };
+    : { kind: 'sqlite', file: config.database.file, readWorkers: config.database.readWorkers };
 }
 
 /** Open the database: embedded SQLite (WAL, foreign keys, busy timeout) or a PostgreSQL pool. */
@@ -92,9 +102,21 @@ export function openDatabase(target: DbTarget): Db {
     // may lose the last commits before a checkpoint). The device ingest API groups its readings
     // into one commit (platform/group-commit.ts), so a sync is shared by the readings of a batch.
     sqlite.pragma('synchronous = FULL');
-    return new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    const readWorkers = target.readWorkers ?? DEFAULT_SQLITE_READ_WORKERS;
+    const pool =
+      readWorkers > 0 && target.file !== ':memory:'
+        ? new SqliteReadPool(target.file, readWorkers)
+        : undefined;
+    const writes = new TableWrites();
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({
+        database: withStatementCache(sqlite, () => void pool?.close()),
+      }),
+      plugins: [writes],
     });
+    tableWrites.set(db, writes);
+    if (pool) readers.set(db, readPoolKysely<Database>(pool));
+    return db;
   }
   const pool = new pg.Pool({
     connectionString: target.url,
@@ -102,7 +124,29 @@ export function openDatabase(target: DbTarget): Db {
     ...(target.max ? { max: target.max } : {}),
     ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const writes = new TableWrites();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+  tableWrites.set(db, writes);
+  return db;
+}
+
+const readers = new WeakMap<object, Kysely<Database>>();
+const tableWrites = new WeakMap<object, TableWrites>();
+
+/** The write counts of a database opened by openDatabase (table-writes.ts). */
+export function tableWritesOf(db: object): TableWrites | undefined {
+  return tableWrites.get(db);
+}
+
+/**
+ * Where a read that may be slow (a list page and its count) runs: the embedded database's read
+ * pool when there is one and no transaction is open, else the database (or transaction) itself.
+ * PostgreSQL's pool already runs queries beside each other, off the server's thread.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function readerOf<D extends Kysely<any>>(db: D): D {
+  if (db.isTransaction) return db;
+  return (readers.get(db) as D | undefined) ?? db;
 }
 
 export function dialectOf(db: { getExecutor(): { readonly adapter: unknown } }): Dialect {

@@ -1,6 +1,8 @@
 import { ACCESS_TOKEN_LIFETIME_MS, REFRESH_TOKEN_LIFETIME_MS } from '@health/contract';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { tableWritesOf } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { TableWrites } from '../db/table-writes.js';
 import { toNumber } from '../db/values.js';
 import type { Clock } from './clock.js';
 import { hashToken, newToken } from './tokens.js';
@@ -41,6 +43,26 @@ export interface SessionPrincipalRow {
   groupName: string;
   builtin: number;
   groupVersion: number;
+  accessExpiresAt: number;
+}
+
+/**
+ * A principal read from the database serves this process's later checks of the same token for
+ * this long without a query (the token check is most of an authenticated read's cost). It is
+ * dropped at once when this process writes a session, operator or group (db/table-writes.ts);
+ * a change made by another server process (PostgreSQL deployments) reaches this one within it.
+ */
+export const PRINCIPAL_CACHE_MS = 1000;
+/** Past this many live entries the cache starts again (a burst of distinct tokens). */
+const PRINCIPAL_CACHE_MAX = 10_000;
+/** Every table a principal row is read from. */
+const PRINCIPAL_TABLES = ['sessions', 'operators', 'permission_groups', 'group_resources'];
+
+interface CachedPrincipal {
+  row: SessionPrincipalRow;
+  readAt: number;
+  /** The watched tables' write count when it was read. */
+  writes: number;
 }
 
 // Placeholders the hot query is compiled with once; each call swaps in the real values.
@@ -61,10 +83,15 @@ export type RotateResult =
 const USER_AGENT_MAX = 300;
 
 export class SessionStore {
+  private readonly principals = new Map<string, CachedPrincipal>();
+  /** Write counts of the database (absent for a database not opened by openDatabase: no cache). */
+  private readonly writes: TableWrites | undefined;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
   ) {
+    this.writes = tableWritesOf(db);
     this.compiledPrincipalQuery = this.principalQuery(
       TOKEN_HASH_PLACEHOLDER,
       NOW_PLACEHOLDER,
@@ -115,6 +142,7 @@ export class SessionStore {
         'g.name as groupName',
         'g.builtin as builtin',
         'g.updated_at as groupVersion',
+        's.access_expires_at as accessExpiresAt',
       ])
       .where('s.access_hash', '=', accessHash)
       .where('s.revoked_at', 'is', null)
@@ -131,13 +159,28 @@ export class SessionStore {
   async findPrincipal(accessToken: string): Promise<SessionPrincipalRow | undefined> {
     const accessHash = hashToken(accessToken);
     const now = this.now();
+    const writes = this.writes?.count(PRINCIPAL_TABLES);
+    const hit = this.principals.get(accessHash);
+    if (
+      hit &&
+      hit.writes === writes &&
+      now >= hit.readAt &&
+      now - hit.readAt < PRINCIPAL_CACHE_MS &&
+      hit.row.accessExpiresAt > now
+    )
+      return hit.row;
     const parameters = this.compiledPrincipalQuery.parameters.map((p) =>
       p === TOKEN_HASH_PLACEHOLDER ? accessHash : p === NOW_PLACEHOLDER ? now : p,
     );
     const result = await this.db.executeQuery<SessionPrincipalRow>(
       CompiledQuery.raw(this.compiledPrincipalQuery.sql, parameters),
     );
-    return result.rows[0];
+    const row = result.rows[0];
+    if (row && writes !== undefined) {
+      if (this.principals.size >= PRINCIPAL_CACHE_MAX) this.principals.clear();
+      this.principals.set(accessHash, { row, readAt: now, writes });
+    } else this.principals.delete(accessHash);
+    return row;
   }
 
   async touch(sessionId: number, at: number): Promise<void> {
