@@ -206,7 +206,7 @@ describe.each(databaseKinds)('member name search on %s', (kind) => {
     expect(await gramsTable(t.db)).toEqual([]);
   });
 
-  /** Names with repeats, shared pairs, mixed-case Latin and LIKE's own characters. */
+  /** Names with repeats, shared pairs and triples, mixed-case Latin and LIKE's own characters. */
   const NAMES = [
     '王伟',
     '王王',
@@ -220,6 +220,8 @@ describe.each(databaseKinds)('member name search on %s', (kind) => {
     '李秀英英',
     '张伟强',
     '欧阳秀英',
+    '王王王王伟',
+    '李秀英王秀英',
     'Anna Li',
     'ANNA',
     'anna',
@@ -291,6 +293,11 @@ describe.each(databaseKinds)('member name search on %s', (kind) => {
       '_王',
       '不存在',
       '李英',
+      '王王王王',
+      '王王王伟',
+      '秀英王秀',
+      '李秀英王秀英',
+      'anna li',
     ];
     for (const name of searches) {
       const expected = scan(name);

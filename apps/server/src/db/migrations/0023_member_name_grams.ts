@@ -5,9 +5,12 @@ import type { AnyDb } from './helpers.js';
 /**
  * The member list's name search without a scan (issue 16): a contains-search (LIKE '%x%') read
  * every one of a million members. member_name_grams holds one row per distinct gram of each
- * member's name — every character and every pair of adjacent characters, ASCII letters lower-cased
- * — so a 1–2 character search is one index range, and a longer one intersects its pairs' members
- * before the exact LIKE confirms them (members/name-search.ts).
+ * member's name — every character and every run of 2 and of 3 adjacent characters, ASCII letters
+ * lower-cased — so a 1–3 character search is one index range, and a longer one intersects its
+ * triples' members before the exact LIKE confirms them (members/name-search.ts). Triples, not only
+ * pairs: a 3-character name confirmed from its two pairs read ~4,000 candidate rows for a capped
+ * count at a million members (4.7 ms a request, p99 295 ms at 20 connections); from its triple
+ * it reads the index alone.
  *
  * Kept by triggers on members (insert, update of the name or registration time, delete) on both
  * databases, so every writer — the services, log-off anonymisation, demo and bench bulk inserts,
@@ -15,7 +18,7 @@ import type { AnyDb } from './helpers.js';
  *
  * The primary key (gram, registered_at, member_id) is the list's default order (registered_at
  * desc, id desc) within a gram: a short search reads its page and its capped count from it alone.
- * (gram, member_id) checks one member's pair when intersecting, and serves the pickers (id desc).
+ * (gram, member_id) checks one member's triple when intersecting, and serves the pickers (id desc).
  */
 export async function up(db: AnyDb): Promise<void> {
   const sqlite = dialectOf(db) === 'sqlite';
@@ -39,9 +42,12 @@ export async function up(db: AnyDb): Promise<void> {
     // the characters (key 0…n-1). lower() folds ASCII only (no ICU), as wanted.
     const grams = (row: 'NEW' | 'OLD', extra: string) => {
       const positions = `json_each('[' || rtrim(replace(hex(zeroblob(length(${row}.name))), '00', '0,'), ',') || ']') AS p`;
-      return `SELECT substr(lower(${row}.name), p.key + 1, 1)${extra} FROM ${positions}
-        UNION SELECT substr(lower(${row}.name), p.key + 1, 2)${extra} FROM ${positions}
-          WHERE p.key + 2 <= length(${row}.name)`;
+      return [1, 2, 3]
+        .map(
+          (n) => `SELECT substr(lower(${row}.name), p.key + 1, ${n})${extra} FROM ${positions}
+            WHERE p.key + ${n} <= length(${row}.name)`,
+        )
+        .join(' UNION ');
     };
     const insertNew = `INSERT OR IGNORE INTO member_name_grams (gram, registered_at, member_id)
       ${grams('NEW', ', NEW.registered_at, NEW.id')};`;
@@ -67,11 +73,11 @@ export async function up(db: AnyDb): Promise<void> {
     await sql
       .raw(
         `INSERT OR IGNORE INTO member_name_grams (gram, registered_at, member_id)
-         SELECT substr(lower(m.name), p.key + 1, 1), m.registered_at, m.id FROM members m,
-           json_each('[' || rtrim(replace(hex(zeroblob(length(m.name))), '00', '0,'), ',') || ']') AS p
-         UNION SELECT substr(lower(m.name), p.key + 1, 2), m.registered_at, m.id FROM members m,
-           json_each('[' || rtrim(replace(hex(zeroblob(length(m.name))), '00', '0,'), ',') || ']') AS p
-         WHERE p.key + 2 <= length(m.name)`,
+         SELECT substr(lower(m.name), p.key + 1, k.n), m.registered_at, m.id
+         FROM members m,
+           json_each('[' || rtrim(replace(hex(zeroblob(length(m.name))), '00', '0,'), ',') || ']') AS p,
+           (SELECT 1 AS n UNION ALL SELECT 2 UNION ALL SELECT 3) AS k
+         WHERE p.key + k.n <= length(m.name)`,
       )
       .execute(db);
     return;
@@ -83,7 +89,7 @@ export async function up(db: AnyDb): Promise<void> {
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
       SELECT DISTINCT substr(l, i, n)
       FROM (SELECT translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') AS l) s,
-        generate_series(1, char_length(name)) AS i, (VALUES (1), (2)) AS k(n)
+        generate_series(1, char_length(name)) AS i, (VALUES (1), (2), (3)) AS k(n)
       WHERE i + n - 1 <= char_length(name)
     $$`.execute(db);
   await sql`

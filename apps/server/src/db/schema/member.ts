@@ -57,7 +57,7 @@ export interface MembersTable {
 }
 
 /**
- * One distinct gram (a character, or two adjacent ones; ASCII lower-cased) of a member's name,
+ * One distinct gram (a run of 1, 2 or 3 adjacent characters; ASCII lower-cased) of a member's name,
  * written only by the triggers of migration 0023: the name search's index.
  */
 export interface MemberNameGramsTable {

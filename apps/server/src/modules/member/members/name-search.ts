@@ -4,16 +4,18 @@ import { toNumber } from '../../../db/values.js';
 
 /**
  * The member name search over member_name_grams (migration 0023; its triggers keep it). A name
- * holds every one of its characters and adjacent pairs as grams, ASCII lower-cased, so:
- *  - a 1–2 character search is exactly the members holding that one gram (no LIKE needed);
- *  - a longer one is among the members holding all of its pairs (up to MAX_PAIRS of them, the
+ * holds every one of its runs of 1, 2 and 3 adjacent characters as grams, ASCII lower-cased, so:
+ *  - a 1–3 character search is exactly the members holding that one gram (no LIKE needed);
+ *  - a longer one is among the members holding all of its triples (up to MAX_GRAMS of them, the
  *    rarest first: it drives the query), confirmed by the exact LIKE on members.name.
  * Matching is case-insensitive for ASCII letters on both databases (ILIKE on PostgreSQL).
  */
 
-/** Pairs intersected at most: more narrow little once four agree, and each costs a probe. */
-const MAX_PAIRS = 4;
-/** Pairs are ranked by how many members hold them, counted up to this (an index range each). */
+/** The longest gram stored (migration 0023). */
+const GRAM_LENGTH = 3;
+/** Triples intersected at most: more narrow little once four agree, and each costs a probe. */
+const MAX_GRAMS = 4;
+/** Triples are ranked by how many members hold them, counted up to this (an index range each). */
 const RARITY_COUNT_CAP = 50_000;
 
 /** ASCII letters lower-cased, everything else as is (what SQLite's lower() and the triggers do). */
@@ -25,10 +27,9 @@ export function asciiLower(text: string): string {
 export function nameGrams(name: string): string[] {
   const chars = [...asciiLower(name)];
   const grams = new Set<string>();
-  chars.forEach((c, i) => {
-    grams.add(c);
-    const next = chars[i + 1];
-    if (next !== undefined) grams.add(c + next);
+  chars.forEach((_, i) => {
+    for (let n = 1; n <= GRAM_LENGTH && i + n <= chars.length; n++)
+      grams.add(chars.slice(i, i + n).join(''));
   });
   return [...grams];
 }
@@ -45,21 +46,26 @@ export interface NameSearch {
 }
 
 /**
- * The grams of a search before counting: the search itself when 1–2 characters, else its
- * distinct pairs, at most MAX_PAIRS spread over it (first and last included).
+ * The grams of a search before counting: the search itself when 1–3 characters, else its
+ * distinct triples, at most MAX_GRAMS spread over it (first and last included).
  */
 export function nameSearchOf(text: string): NameSearch {
   const chars = [...asciiLower(text)];
-  if (chars.length <= 2) return { text, grams: [chars.join('')], exact: true, none: false };
-  const pairs = [...new Set(chars.slice(1).map((c, i) => chars[i]! + c))];
+  if (chars.length <= GRAM_LENGTH)
+    return { text, grams: [chars.join('')], exact: true, none: false };
+  const triples = [
+    ...new Set(
+      chars.slice(GRAM_LENGTH - 1).map((_, i) => chars.slice(i, i + GRAM_LENGTH).join('')),
+    ),
+  ];
   const picked =
-    pairs.length <= MAX_PAIRS
-      ? pairs
+    triples.length <= MAX_GRAMS
+      ? triples
       : [
           ...new Set(
             Array.from(
-              { length: MAX_PAIRS },
-              (_, i) => pairs[Math.round((i * (pairs.length - 1)) / (MAX_PAIRS - 1))]!,
+              { length: MAX_GRAMS },
+              (_, i) => triples[Math.round((i * (triples.length - 1)) / (MAX_GRAMS - 1))]!,
             ),
           ),
         ];
@@ -67,35 +73,39 @@ export function nameSearchOf(text: string): NameSearch {
 }
 
 /**
- * The search with its pairs ranked, rarest first (each counted up to RARITY_COUNT_CAP from the
- * index): reading the rarest pair's members and probing the others is the least work.
+ * The search with its triples ranked, rarest first (each counted up to RARITY_COUNT_CAP from the
+ * index): reading the rarest one's members and probing the others is the least work.
  */
 export async function planNameSearch(db: Kysely<Database>, text: string): Promise<NameSearch> {
   const search = nameSearchOf(text);
   if (search.grams.length < 2) return search;
-  const counted = await Promise.all(
-    search.grams.map(async (gram) => {
-      const row = await db
-        .selectFrom(
-          db
-            .selectFrom('member_name_grams')
-            .select(sql<number>`1`.as('one'))
-            .where('gram', '=', gram)
-            .limit(RARITY_COUNT_CAP)
-            .as('held'),
-        )
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst();
-      return { gram, n: toNumber(row?.n) };
-    }),
-  );
+  // One round trip: a row of counts, each from its gram's index range.
+  const row = await db
+    .selectNoFrom((eb) =>
+      search.grams.map((gram, i) =>
+        eb
+          .selectFrom(
+            db
+              .selectFrom('member_name_grams')
+              .select(sql<number>`1`.as('one'))
+              .where('gram', '=', gram)
+              .limit(RARITY_COUNT_CAP)
+              .as('held'),
+          )
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .as(`n${i}`),
+      ),
+    )
+    .executeTakeFirst();
+  const counts = (row ?? {}) as Record<string, unknown>;
+  const counted = search.grams.map((gram, i) => ({ gram, n: toNumber(counts[`n${i}`]) }));
   counted.sort((a, b) => a.n - b.n);
   return { ...search, grams: counted.map((c) => c.gram), none: counted[0]?.n === 0 };
 }
 
 /**
  * `exists` the gram for the member of `g.member_id` (the (gram, member_id) index): the other
- * pairs of a longer search, checked per member of the driving pair.
+ * triples of a longer search, checked per member of the driving one.
  */
 export function holdsGram(gram: string) {
   return sql<boolean>`exists (select 1 from member_name_grams as h where h.gram = ${gram} and h.member_id = ${sql.ref('g.member_id')})`;
