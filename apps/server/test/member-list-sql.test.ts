@@ -49,6 +49,9 @@ const BENCH_FILTERS = {
     registeredEnd: String(NOW - 370 * DAY),
   },
   'default sort (newest first)': {},
+  'name 王伟 (the grams index alone)': { name: '王伟' },
+  'name 李秀英 (the grams index alone)': { name: '李秀英' },
+  'name 李秀英王 (triples, confirmed by LIKE)': { name: '李秀英王' },
 };
 
 describe('the member list SQL the bench keeps fast', () => {

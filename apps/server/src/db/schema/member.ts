@@ -56,6 +56,17 @@ export interface MembersTable {
   updated_at: EpochMs;
 }
 
+/**
+ * One distinct gram (a run of 1, 2 or 3 adjacent characters; ASCII lower-cased) of a member's name,
+ * written only by the triggers of migration 0023: the name search's index.
+ */
+export interface MemberNameGramsTable {
+  gram: string;
+  /** The member's registered_at: the list's default order within a gram. */
+  registered_at: EpochMs;
+  member_id: number;
+}
+
 export interface MemberContactsTable {
   id: Generated<number>;
   member_id: number;
@@ -186,6 +197,7 @@ export interface MemberTables {
   member_grades: MemberGradesTable;
   member_channels: MemberChannelsTable;
   members: MembersTable;
+  member_name_grams: MemberNameGramsTable;
   member_contacts: MemberContactsTable;
   member_grade_logs: MemberGradeLogsTable;
   member_action_logs: MemberActionLogsTable;

@@ -6,6 +6,13 @@ import { dialectOf } from '../../../db/database.js';
 import { prepared } from '../../../db/prepared.js';
 import { toNumber } from '../../../db/values.js';
 import { applySort, paginate } from '../../../platform/pagination.js';
+import {
+  gramMemberIds,
+  gramRows,
+  nameSearchOf,
+  planNameSearch,
+  type NameSearch,
+} from './name-search.js';
 
 /** Queries of members (list filters, detail, changes). */
 
@@ -104,6 +111,11 @@ export function digitPrefixUpperBound(prefix: string): string | null {
  */
 export const MEMBER_COUNT_CAP = 1_000;
 
+/** The first page of nothing (a name gram no member holds). */
+function emptyPage(input: MemberListParams): Page<MemberListRecord> {
+  return { list: [], pagination: { current: input.current, pageSize: input.pageSize, total: 0 } };
+}
+
 /**
  * Members with the given columns and their grade's and channel's names (scalar subqueries: run
  * per row read, so the list applies them to one page of ids only).
@@ -136,8 +148,8 @@ type MembersFrom =
     : never;
 type MembersQuery<O> = SelectQueryBuilder<MembersFrom, 'm', O>;
 
-/** The list's filters and sort, on any select from `members as m`. */
-function filterAndSort<O>(query: MembersQuery<O>, input: MemberExportParams): MembersQuery<O> {
+/** The list's filters other than the name, on any select from `members as m`. */
+function whereMemberColumns<O>(query: MembersQuery<O>, input: MemberExportParams): MembersQuery<O> {
   let q = query;
   if (input.phone) {
     q =
@@ -154,7 +166,6 @@ function filterAndSort<O>(query: MembersQuery<O>, input: MemberExportParams): Me
       q = q.where('m.phone', '=', input.phonePrefix);
     }
   }
-  if (input.name) q = q.where(containsText('m.name', input.name));
   if (input.gradeId !== undefined) q = q.where('m.grade_id', '=', input.gradeId);
   if (input.channelId !== undefined) q = q.where('m.channel_id', '=', input.channelId);
   if (input.status !== undefined) q = q.where('m.status', '=', input.status);
@@ -163,7 +174,85 @@ function filterAndSort<O>(query: MembersQuery<O>, input: MemberExportParams): Me
   if (input.registeredEnd !== undefined) q = q.where('m.registered_at', '<=', input.registeredEnd);
   if (input.activeStart !== undefined) q = q.where('m.last_active_at', '>=', input.activeStart);
   if (input.activeEnd !== undefined) q = q.where('m.last_active_at', '<=', input.activeEnd);
-  return applySort(q, input, SORT_COLUMNS, { field: 'registeredAt', order: 'descend' }, 'm.id');
+  return q;
+}
+
+/** Whether any filter besides the name reads a member column. */
+function filtersMemberColumns(input: MemberExportParams): boolean {
+  return [
+    input.phone,
+    input.phonePrefix,
+    input.gradeId,
+    input.channelId,
+    input.status,
+    input.registeredStart,
+    input.registeredEnd,
+    input.activeStart,
+    input.activeEnd,
+  ].some((v) => v !== undefined && v !== '');
+}
+
+/** The list's default order, mirrored by member_name_grams' primary key. */
+const DEFAULT_SORT = { field: 'registeredAt', order: 'descend' } as const;
+
+/**
+ * The name filter on a select from `members as m`: among the members holding the search's grams,
+ * and for a longer search containing it (see name-search.ts).
+ */
+function whereName<O>(
+  db: Kysely<Database>,
+  q: MembersQuery<O>,
+  search: NameSearch,
+): MembersQuery<O> {
+  const held = q.where('m.id', 'in', gramMemberIds(db, search));
+  return search.exact
+    ? held
+    : held.where(containsText('m.name', search.text, { ignoreCaseOn: dialectOf(db) }));
+}
+
+/** The list's filters and sort, on any select from `members as m`. */
+function filterAndSort<O>(
+  db: Kysely<Database>,
+  query: MembersQuery<O>,
+  input: MemberExportParams,
+  search: NameSearch | undefined,
+): MembersQuery<O> {
+  let q = whereMemberColumns(query, input);
+  if (search) q = whereName(db, q, search);
+  return applySort(q, input, SORT_COLUMNS, DEFAULT_SORT, 'm.id');
+}
+
+/**
+ * A name search in the registration order (the default): read from the driving gram's index in
+ * that order — (gram, registered_at, member_id) — so the page and the capped count stop early.
+ * The members table is joined only to confirm a longer search or to apply other filters; the
+ * cross join keeps SQLite reading the grams first (PostgreSQL plans it as an inner join).
+ */
+function nameOrderedIds(db: Kysely<Database>, input: MemberListParams, search: NameSearch) {
+  const ids = gramRows(db, search).select('g.member_id as id');
+  const sorted = (q: typeof ids) =>
+    applySort(
+      q,
+      input,
+      // Only called in the registration order: the other fields never apply.
+      { ...SORT_COLUMNS, registeredAt: 'g.registered_at' },
+      DEFAULT_SORT,
+      'g.member_id',
+    );
+  if (search.exact && !filtersMemberColumns(input)) return sorted(ids);
+  // The member filters are written for `members as m`; the joined query has that alias too.
+  let joined = ids
+    .crossJoin('members as m')
+    .whereRef('m.id', '=', 'g.member_id') as unknown as MembersQuery<{ id: number }>;
+  joined = whereMemberColumns(joined, input);
+  if (!search.exact)
+    joined = joined.where(containsText('m.name', search.text, { ignoreCaseOn: dialectOf(db) }));
+  return sorted(joined as unknown as typeof ids);
+}
+
+/** Whether the list is in the registration order, which the grams' index holds. */
+function inRegistrationOrder(input: MemberListParams): boolean {
+  return input.sortField === undefined || input.sortField === 'registeredAt';
 }
 
 /** Run at every earning (each device reading): db/prepared.ts. */
@@ -183,8 +272,13 @@ const earningStateOf = prepared((db, p: { id: number }) => {
  * The id query of a list page's filter and sort, the one `npm run bench:members` keeps fast. Its
  * SQL on both databases is checked in (apps/server/test/sql/), so a changed plan shows in review.
  */
-export function memberIdsQuery(db: Kysely<Database>, input: MemberListParams) {
-  return filterAndSort(idsBaseOf(db), input);
+export function memberIdsQuery(
+  db: Kysely<Database>,
+  input: MemberListParams,
+  search: NameSearch | undefined = input.name ? nameSearchOf(input.name) : undefined,
+) {
+  if (search && inRegistrationOrder(input)) return nameOrderedIds(db, input, search);
+  return filterAndSort(db, idsBaseOf(db), input, search);
 }
 
 export class MembersRepo {
@@ -203,13 +297,25 @@ export class MembersRepo {
   async list(input: MemberListParams): Promise<Page<MemberListRecord>> {
     // Counting stops at MEMBER_COUNT_CAP: a broad filter over a million members would otherwise
     // count every row for each page.
-    const page = await paginate(
-      this.db,
-      filterAndSort((this.idsBase ??= idsBaseOf(this.db)), input),
-      input,
-      (row) => Number(row.id),
-      { countCap: MEMBER_COUNT_CAP },
-    );
+    const search = input.name ? await planNameSearch(this.db, input.name) : undefined;
+    if (search?.none) return emptyPage(input);
+    const options = { countCap: MEMBER_COUNT_CAP };
+    const page =
+      search && inRegistrationOrder(input)
+        ? await paginate(
+            this.db,
+            nameOrderedIds(this.db, input, search),
+            input,
+            (row) => Number(row.id),
+            options,
+          )
+        : await paginate(
+            this.db,
+            filterAndSort(this.db, (this.idsBase ??= idsBaseOf(this.db)), input, search),
+            input,
+            (row) => Number(row.id),
+            options,
+          );
     if (page.list.length === 0) return { list: [], pagination: page.pagination };
     const rows = await (this.listRows ??= listRowsOf(this.db))
       .where('m.id', 'in', page.list)
@@ -222,8 +328,10 @@ export class MembersRepo {
   }
 
   /** The export's query: the list's filters and sort, its columns and a few more. */
-  exportQuery(input: MemberExportParams) {
-    return filterAndSort(withNames(this.db, [...LIST_COLUMNS, ...EXPORT_EXTRA_COLUMNS]), input);
+  async exportQuery(input: MemberExportParams) {
+    const search = input.name ? await planNameSearch(this.db, input.name) : undefined;
+    const columns = withNames(this.db, [...LIST_COLUMNS, ...EXPORT_EXTRA_COLUMNS]);
+    return filterAndSort(this.db, columns, input, search);
   }
 
   async maxId(): Promise<number> {
@@ -347,20 +455,29 @@ export class MembersRepo {
    * Members in good standing to pick in another area's form (a device's bind or lend): by phone
    * prefix when the keyword is digits (the phone index), else by a fragment of the name.
    */
-  lookup(keyword: string, limit: number) {
-    let q = this.db
-      .selectFrom('members as m')
-      .select(['m.id', 'm.name', 'm.phone'])
-      .where('m.status', '=', 'normal');
+  async lookup(keyword: string, limit: number) {
     if (/^\d+$/.test(keyword)) {
-      q = q.where('m.phone', '>=', keyword);
+      let q = this.db
+        .selectFrom('members as m')
+        .select(['m.id', 'm.name', 'm.phone'])
+        .where('m.status', '=', 'normal')
+        .where('m.phone', '>=', keyword);
       const upper = digitPrefixUpperBound(keyword);
       if (upper) q = q.where('m.phone', '<', upper);
-      q = q.orderBy('m.phone');
-    } else {
-      q = q.where(containsText('m.name', keyword)).orderBy('m.id', 'desc');
+      return q.orderBy('m.phone').limit(limit).execute();
     }
-    return q.limit(limit).execute();
+    // By name: the newest members first, read from the grams' (gram, member_id) index in that
+    // order (the cross join keeps SQLite reading the grams first).
+    const search = await planNameSearch(this.db, keyword);
+    if (search.none) return [];
+    let named = gramRows(this.db, search)
+      .crossJoin('members as m')
+      .whereRef('m.id', '=', 'g.member_id')
+      .select(['m.id', 'm.name', 'm.phone'])
+      .where('m.status', '=', 'normal');
+    if (!search.exact)
+      named = named.where(containsText('m.name', keyword, { ignoreCaseOn: dialectOf(this.db) }));
+    return named.orderBy('g.member_id', 'desc').limit(limit).execute();
   }
 
   /** Members of a grade or of a channel. */

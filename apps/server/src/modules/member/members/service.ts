@@ -113,7 +113,7 @@ export class MembersService {
    * starts, read in batches of 1,000.
    */
   async export(actor: Actor, query: MemberExportParams): Promise<AuditedExport<MemberExportRow>> {
-    const q = this.repo.exportQuery(query).where('m.id', '<=', await this.repo.maxId());
+    const q = (await this.repo.exportQuery(query)).where('m.id', '<=', await this.repo.maxId());
     return queryExport(
       this.ctx.db,
       q,
