@@ -109,9 +109,12 @@ function heavyLoadedWithoutUse(
   failures: string[],
 ): string[] {
   const manifest = readManifest();
-  const heavy = JSON.parse(
-    readFileSync(`${root}apps/web/dist/.vite/heavy-chunks.json`, 'utf8'),
-  ) as Record<string, string[]>;
+  const heavyFile = `${root}apps/web/dist/.vite/heavy-chunks.json`;
+  if (!existsSync(heavyFile)) {
+    failures.push(`${heavyFile} is missing: build the web app again (npm run build)`);
+    return [];
+  }
+  const heavy = JSON.parse(readFileSync(heavyFile, 'utf8')) as Record<string, string[]>;
   const pageKey = Object.keys(manifest).find((k) => (manifest[k]?.src ?? k).endsWith(pageSrc));
   if (!pageKey) {
     failures.push(`${pageSrc} is not in the build manifest: the bench's page is out of date`);
