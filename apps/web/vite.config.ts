@@ -4,6 +4,14 @@ import { defineConfig, type Plugin } from 'vite';
 import { DEFAULT_PRODUCT_TITLE } from '../../packages/contract/src/constants.js';
 
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
+const nativeResizeObserver = fileURLToPath(
+  new URL('./src/shared/vendor/resize-observer.ts', import.meta.url),
+);
+// react-router's package exports resolve to its development build in every condition (its own
+// Vite plugin swaps in dist/production); the production build drops the development warnings.
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 
 /**
  * Chunking (Rolldown's code-splitting groups; a higher priority captures a module first):
@@ -86,6 +94,61 @@ function pureContractSchemas(): Plugin {
   };
 }
 
+const formLabelTooltip = fileURLToPath(
+  new URL('./src/shared/vendor/form-label-tooltip.tsx', import.meta.url),
+);
+
+/**
+ * antd's form label imports Tooltip for its `tooltip` prop: that import (only) loads Tooltip on
+ * demand (src/shared/vendor/form-label-tooltip.tsx), so a form without label tooltips — /login —
+ * does not download the popup machinery.
+ */
+function lazyFormLabelTooltip(): Plugin {
+  return {
+    name: 'lazy-form-label-tooltip',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '../tooltip' && importer?.endsWith('/antd/es/form/FormItemLabel.js'))
+        return formLabelTooltip;
+      return null;
+    },
+  };
+}
+
+/**
+ * Libraries that only some pages need, by module path. The bench (bench/run.ts) checks that no chunk
+ * holding one loads on /login or the landing unless that page uses it.
+ */
+const HEAVY_PARTS: Record<string, RegExp> = {
+  echarts: /\/node_modules\/(echarts|zrender)\//,
+  tiptap: /\/node_modules\/(@tiptap\/|prosemirror-)/,
+  'ECG viewer': /\/apps\/web\/src\/shared\/ecg\//,
+};
+
+/** dist/.vite/heavy-chunks.json: which chunk files hold which of HEAVY_PARTS (Vite's manifest does not say). */
+function heavyChunks(): Plugin {
+  return {
+    name: 'heavy-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const found: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const parts = Object.keys(HEAVY_PARTS).filter((part) =>
+          chunk.moduleIds.some((id) => HEAVY_PARTS[part]!.test(id)),
+        );
+        if (parts.length > 0) found[chunk.fileName] = parts;
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/heavy-chunks.json',
+        source: `${JSON.stringify(found, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 /** index.html's <title> comes from the contract's product title (one place). */
 function productTitle(): Plugin {
   return {
@@ -100,8 +163,24 @@ export default defineConfig(({ command }) => {
   // Vite reads NODE_ENV after loading this file, so setting it here decides the build's mode.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), productTitle(), pureContractSchemas()],
-    resolve: { alias: { '@health/contract': contract } },
+    plugins: [
+      react(),
+      productTitle(),
+      pureContractSchemas(),
+      lazyFormLabelTooltip(),
+      heavyChunks(),
+    ],
+    resolve: {
+      alias: [
+        { find: '@health/contract', replacement: contract },
+        ...(command === 'build'
+          ? [
+              { find: /^resize-observer-polyfill$/, replacement: nativeResizeObserver },
+              { find: /^react-router$/, replacement: reactRouterProduction },
+            ]
+          : []),
+      ],
+    },
     server: {
       port: 5173,
       proxy: {
@@ -118,6 +197,13 @@ export default defineConfig(({ command }) => {
       manifest: true,
       rollupOptions: {
         output: { codeSplitting: { groups: chunkGroups } },
+        // rc-field-form (antd's form state) declares no `sideEffects`, so importing its index for
+        // FormProvider — which antd's ContextIsolator does, under every popup — keeps the whole
+        // form machinery and validator (~14 KB gzip) on pages without a form, such as the landing.
+        // Its modules have no side effects beyond the index's static fields on its own Form.
+        treeshake: {
+          moduleSideEffects: (id: string) => !/\/node_modules\/rc-field-form\//.test(id),
+        },
       },
     },
   };
