@@ -2,7 +2,7 @@ import type { MemberExportParams, MemberListParams, Page } from '@health/contrac
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { containsText } from '../../../db/like.js';
 import type { Database, MemberGender, MembersTable, MemberStatus } from '../../../db/schema.js';
-import { dialectOf } from '../../../db/database.js';
+import { dialectOf, readerOf } from '../../../db/database.js';
 import { prepared } from '../../../db/prepared.js';
 import { toNumber } from '../../../db/values.js';
 import { applySort, paginate } from '../../../platform/pagination.js';
@@ -297,7 +297,9 @@ export class MembersRepo {
   async list(input: MemberListParams): Promise<Page<MemberListRecord>> {
     // Counting stops at MEMBER_COUNT_CAP: a broad filter over a million members would otherwise
     // count every row for each page.
-    const search = input.name ? await planNameSearch(this.db, input.name) : undefined;
+    // Every read of a page runs on the read pool when there is one (db/read-pool.ts).
+    const reader = readerOf(this.db);
+    const search = input.name ? await planNameSearch(reader, input.name) : undefined;
     if (search?.none) return emptyPage(input);
     const options = { countCap: MEMBER_COUNT_CAP };
     const page =
@@ -317,9 +319,9 @@ export class MembersRepo {
             options,
           );
     if (page.list.length === 0) return { list: [], pagination: page.pagination };
-    const rows = await (this.listRows ??= listRowsOf(this.db))
-      .where('m.id', 'in', page.list)
-      .execute();
+    const { rows } = await reader.executeQuery(
+      (this.listRows ??= listRowsOf(this.db)).where('m.id', 'in', page.list),
+    );
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
     return {
       list: page.list.flatMap((id) => byId.get(id) ?? []),
