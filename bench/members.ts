@@ -7,7 +7,8 @@
  *  - a 2-character and a 3-character Chinese name (the name index, migration 0023): p99 < 50 ms.
  * Before the load each case's first page and total are checked against a plain scan of the table.
  * Exits non-zero when a target is missed. BENCH_KEEP=1 keeps the seeded SQLite folder;
- * BENCH_REUSE=<it> runs on it again without seeding; BENCH_ONLY=postgres skips SQLite. BENCH_MEMBERS,
+ * BENCH_REUSE=<it> runs on it again without seeding (BENCH_REUSE_PG=<database> on PostgreSQL);
+ * BENCH_ONLY=postgres skips SQLite. BENCH_MEMBERS,
  * BENCH_SECONDS: size, duration.
  */
 import Database from 'better-sqlite3';
@@ -21,7 +22,12 @@ import { adminToken } from './admin.ts';
 import { ensureBuilt } from './build.ts';
 import autocannon from 'autocannon';
 import { atFixedRate, saturate, type LoadResult } from './load.ts';
-import { BENCH_SECRET_KEY, createScratchDatabase, type ScratchDatabase } from './postgres.ts';
+import {
+  BENCH_SECRET_KEY,
+  createScratchDatabase,
+  POSTGRES_ADMIN_URL,
+  type ScratchDatabase,
+} from './postgres.ts';
 
 const { values: args } = parseArgs({
   options: { postgres: { type: 'boolean', default: false } },
@@ -600,24 +606,59 @@ async function runSqlite(): Promise<string[]> {
   }
 }
 
+/** A database an earlier run kept, on the same server as new ones. */
+function existingDatabase(name: string): ScratchDatabase {
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name, drop: async () => {} };
+}
+
+/** The seeding time of a kept database: the newest registration (the seeder's `now`). */
+async function seededAtOf(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ at: string }>(
+      'SELECT max(registered_at) AS at FROM members',
+    );
+    return Number(rows[0]!.at);
+  } finally {
+    await client.end();
+  }
+}
+
 async function runPostgres(): Promise<string[]> {
   let scratch: ScratchDatabase | undefined;
   let server: RunningServer | undefined;
+  // BENCH_REUSE_PG=<database kept by BENCH_KEEP=1> skips the minutes of seeding when iterating.
+  const reused = process.env.BENCH_REUSE_PG;
   try {
-    scratch = await createScratchDatabase('bench_members');
+    scratch = reused ? existingDatabase(reused) : await createScratchDatabase('bench_members');
     const env = {
       DATABASE_URL: scratch.url,
       SECRET_KEY: BENCH_SECRET_KEY,
       DEMO_DATA: 'false',
     };
-    await (await startServer(env)).stop();
-    const now = Date.now();
-    await seedPostgres(scratch.url, now);
+    let now: number;
+    if (reused) {
+      now = await seededAtOf(scratch.url);
+    } else {
+      await (await startServer(env)).stop();
+      now = Date.now();
+      await seedPostgres(scratch.url, now);
+    }
     server = await startServer(env);
-    return await measure('PostgreSQL', server.url, casesOf(now), postgresScan(scratch.url));
+    return await measure(
+      'PostgreSQL',
+      server.url,
+      casesOf(now),
+      postgresScan(scratch.url),
+      Boolean(reused),
+    );
   } finally {
     await server?.stop();
-    if (process.env.BENCH_KEEP === '1') console.log(`kept PostgreSQL database ${scratch?.name}`);
+    if (process.env.BENCH_KEEP === '1' || reused)
+      console.log(`kept PostgreSQL database ${scratch?.name}`);
     else await scratch?.drop();
   }
 }
