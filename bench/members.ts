@@ -515,6 +515,23 @@ async function load(name: string, url: string, token?: string): Promise<LoadResu
   return saturate(name, { url, ...(headers ? { headers } : {}) }, CONNECTIONS, DURATION_S);
 }
 
+/** A table of load results beside their p99 targets (and /healthz's throughput when given). */
+function printRows(title: string, rows: (LoadResult & { target?: number })[], health?: LoadResult) {
+  console.log(`\n${title}`);
+  console.table(
+    rows.map((r) => ({
+      endpoint: r.name,
+      'req/s': Math.round(r.rps),
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'p99 target ms': r.target === undefined ? '' : `< ${r.target}`,
+      met: r.target === undefined ? '' : r.p99 < r.target ? 'yes' : 'NO',
+      ...(health ? { 'ratio to healthz': (r.rps / health.rps).toFixed(3) } : {}),
+      'non-2xx': r.non2xx,
+    })),
+  );
+}
+
 /** Load every case on a running server; the failures found. */
 async function measure(
   label: string,
@@ -537,20 +554,10 @@ async function measure(
     );
     rows.push({ ...r, target: c.target });
   }
-  console.log(
-    `\n${label}: member list on ${MEMBERS.toLocaleString()} members (${CONNECTIONS} connections, ${DURATION_S} s each)`,
-  );
-  console.table(
-    rows.map((r) => ({
-      endpoint: r.name,
-      'req/s': Math.round(r.rps),
-      'p50 ms': r.p50,
-      'p99 ms': r.p99,
-      'p99 target ms': r.target === undefined ? '' : `< ${r.target}`,
-      met: r.target === undefined ? '' : r.p99 < r.target ? 'yes' : 'NO',
-      'ratio to healthz': (r.rps / health.rps).toFixed(3),
-      'non-2xx': r.non2xx,
-    })),
+  printRows(
+    `${label}: member list on ${MEMBERS.toLocaleString()} members (${CONNECTIONS} connections, ${DURATION_S} s each)`,
+    rows,
+    health,
   );
   const failures: string[] = [];
   const mix = await mixed(url, token, cases);
@@ -558,18 +565,7 @@ async function measure(
     { ...mix.info, target: MIXED_INFO_TARGET_MS },
     { ...mix.list, target: undefined },
   ];
-  console.log(`\n${label}: mixed load`);
-  console.table(
-    mixRows.map((r) => ({
-      endpoint: r.name,
-      'req/s': Math.round(r.rps),
-      'p50 ms': r.p50,
-      'p99 ms': r.p99,
-      'p99 target ms': r.target === undefined ? '' : `< ${r.target}`,
-      met: r.target === undefined ? '' : r.p99 < r.target ? 'yes' : 'NO',
-      'non-2xx': r.non2xx,
-    })),
-  );
+  printRows(`${label}: mixed load`, mixRows);
   for (const r of [...rows.slice(1), ...mixRows]) {
     if (r.target !== undefined && r.p99 >= r.target)
       failures.push(`${label} ${r.name}: p99 ${r.p99} ms ≥ ${r.target} ms`);
@@ -666,7 +662,10 @@ async function runPostgres(): Promise<string[]> {
 async function main() {
   ensureBuilt();
   // BENCH_ONLY=postgres skips SQLite (iterating on PostgreSQL).
-  const failures = process.env.BENCH_ONLY === 'postgres' ? [] : [...(await runSqlite())];
+  const onlyPostgres = process.env.BENCH_ONLY === 'postgres';
+  if (onlyPostgres && !args.postgres)
+    throw new Error('BENCH_ONLY=postgres needs --postgres (npm run bench:members -- --postgres)');
+  const failures = onlyPostgres ? [] : [...(await runSqlite())];
   if (args.postgres) failures.push(...(await runPostgres()));
   if (failures.length > 0) {
     console.error(`\nTargets missed:\n- ${failures.join('\n- ')}`);
