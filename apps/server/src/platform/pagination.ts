@@ -1,5 +1,5 @@
 import type { Page, SortOrder, SortQuery } from '@health/contract';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { readerOf } from '../db/database.js';
 import { toNumber } from '../db/values.js';
 
@@ -22,6 +22,9 @@ import { toNumber } from '../db/values.js';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyKysely = Kysely<any>;
+/** Any select: the count's own database type is irrelevant (it is wrapped as a subquery). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySelect = SelectQueryBuilder<any, any, any>;
 
 export interface PageRequest {
   current: number;
@@ -67,27 +70,69 @@ export async function paginate<
   map?: (row: O) => T,
   options: PaginateOptions<SelectQueryBuilder<CDB, CTB, CO>> = {},
 ): Promise<Page<T>> {
-  const { current, pageSize } = page;
-  const offset = (current - 1) * pageSize;
   // The page and its count run on the read pool (off the server's thread) when there is one.
   const reader = readerOf(db);
-  const { rows } = await reader.executeQuery(query.limit(pageSize).offset(offset));
-  // A page that is neither full nor past the end holds the last rows: the total is known without
-  // counting (a narrow filter — one phone number — then costs one query, not two).
-  const lastPage = rows.length < pageSize && (rows.length > 0 || current === 1);
-  const counted = lastPage
-    ? { total: offset + rows.length, capped: false }
-    : options.countQuery
-      ? await countRowsUpTo(reader, options.countQuery, options.countCap)
-      : await countRowsUpTo(reader, query, options.countCap);
+  const { rows } = await reader.executeQuery(limitedTo(query, page));
   return {
     list: map ? rows.map(map) : (rows as unknown as T[]),
-    pagination: {
-      current,
-      pageSize,
-      total: counted.total,
-      ...(counted.capped ? { totalCapped: true } : {}),
-    },
+    pagination: await paginationOf(
+      reader,
+      (options.countQuery ?? query) as AnySelect,
+      page,
+      rows.length,
+      options,
+    ),
+  };
+}
+
+/**
+ * paginate for a list read in two steps — a page of ids, then those ids' rows — in one query:
+ * `rowsOf` gets the page's limited id query (to use as `where id in (…)`) and answers the rows in
+ * the page's order. One round trip (to PostgreSQL, or to the read pool's worker) instead of two.
+ * The count runs over `query`.
+ */
+export async function paginateIds<QDB, TB extends keyof QDB, O, R>(
+  db: AnyKysely,
+  query: SelectQueryBuilder<QDB, TB, O>,
+  page: PageRequest,
+  rowsOf: (pageIds: SelectQueryBuilder<QDB, TB, O>) => Compilable<R>,
+  options: { countCap?: number } = {},
+): Promise<Page<R>> {
+  const reader = readerOf(db);
+  const { rows } = await reader.executeQuery(rowsOf(limitedTo(query, page)));
+  return {
+    list: rows,
+    pagination: await paginationOf(reader, query, page, rows.length, options),
+  };
+}
+
+function limitedTo<QDB, TB extends keyof QDB, O>(
+  query: SelectQueryBuilder<QDB, TB, O>,
+  { current, pageSize }: PageRequest,
+) {
+  return query.limit(pageSize).offset((current - 1) * pageSize);
+}
+
+/** A page's pagination: its total, counted only when the page's rows do not tell it. */
+async function paginationOf(
+  reader: AnyKysely,
+  countQuery: AnySelect,
+  { current, pageSize }: PageRequest,
+  rowCount: number,
+  options: { countCap?: number },
+): Promise<Page<unknown>['pagination']> {
+  const offset = (current - 1) * pageSize;
+  // A page that is neither full nor past the end holds the last rows: the total is known without
+  // counting (a narrow filter — one phone number — then costs one query, not two).
+  const lastPage = rowCount < pageSize && (rowCount > 0 || current === 1);
+  const counted = lastPage
+    ? { total: offset + rowCount, capped: false }
+    : await countRowsUpTo(reader, countQuery, options.countCap);
+  return {
+    current,
+    pageSize,
+    total: counted.total,
+    ...(counted.capped ? { totalCapped: true } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import type { Database, MemberGender, MembersTable, MemberStatus } from '../../.
 import { dialectOf, readerOf } from '../../../db/database.js';
 import { prepared } from '../../../db/prepared.js';
 import { toNumber } from '../../../db/values.js';
-import { applySort, paginate } from '../../../platform/pagination.js';
+import { applySort, paginateIds } from '../../../platform/pagination.js';
 import {
   gramMemberIds,
   gramRows,
@@ -302,31 +302,16 @@ export class MembersRepo {
     const search = input.name ? await planNameSearch(reader, input.name) : undefined;
     if (search?.none) return emptyPage(input);
     const options = { countCap: MEMBER_COUNT_CAP };
-    const page =
+    // The page of ids and those members' list columns in one query, in the page's order (the
+    // name path's grams carry the member's registration time, so the orders agree).
+    const listRows = (this.listRows ??= listRowsOf(this.db));
+    const rowsOf = (pageIds: SelectQueryBuilder<MembersFrom, 'm', { id: number }>) =>
+      applySort(listRows.where('m.id', 'in', pageIds), input, SORT_COLUMNS, DEFAULT_SORT, 'm.id');
+    const ids =
       search && inRegistrationOrder(input)
-        ? await paginate(
-            this.db,
-            nameOrderedIds(this.db, input, search),
-            input,
-            (row) => Number(row.id),
-            options,
-          )
-        : await paginate(
-            this.db,
-            filterAndSort(this.db, (this.idsBase ??= idsBaseOf(this.db)), input, search),
-            input,
-            (row) => Number(row.id),
-            options,
-          );
-    if (page.list.length === 0) return { list: [], pagination: page.pagination };
-    const { rows } = await reader.executeQuery(
-      (this.listRows ??= listRowsOf(this.db)).where('m.id', 'in', page.list),
-    );
-    const byId = new Map(rows.map((row) => [Number(row.id), row]));
-    return {
-      list: page.list.flatMap((id) => byId.get(id) ?? []),
-      pagination: page.pagination,
-    };
+        ? (nameOrderedIds(this.db, input, search) as unknown as MembersQuery<{ id: number }>)
+        : filterAndSort(this.db, (this.idsBase ??= idsBaseOf(this.db)), input, search);
+    return paginateIds(this.db, ids, input, rowsOf, options);
   }
 
   /** The export's query: the list's filters and sort, its columns and a few more. */
