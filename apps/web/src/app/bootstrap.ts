@@ -1,19 +1,17 @@
 import { configureApi } from '../shared/api/client';
 import { loginPath } from '../shared/session/session-rules';
 import { clearSession } from '../shared/session/session';
-import { usePermissionStore } from '../shared/stores/permission';
 import { useSettingsStore } from '../shared/stores/settings';
 import { fetchPublicSiteInfo } from '../features/system/settings/api';
 import { LOGIN_PATH } from '../shared/permission/fixed-paths';
-import { REGISTERED_PATHS } from './page-registry';
 import { createAppRouter, type AppRouter } from './router';
 
 /**
- * Wire the app layer into shared code — the pages this build has, where the API client navigates —
- * then create the router (whose guard needs the former).
+ * Wire the app layer into shared code — where the API client navigates — then create the router
+ * (whose guard needs the former). The pages this build has are registered with the logged-in
+ * routes when they load (app-routes.tsx).
  */
 export function bootstrap(): AppRouter {
-  usePermissionStore.getState().setRegistered(REGISTERED_PATHS);
   const here = () => `${window.location.pathname}${window.location.search}`;
   configureApi({
     onSessionInvalid: () => {

@@ -110,9 +110,3 @@ export function landing(): null {
   if (target) throw redirect(target);
   return null;
 }
-
-/** A logged-in user opening /login goes to the root. */
-export function loginGuard(): null {
-  if (currentSessionStatus() === 'active') throw redirect('/');
-  return null;
-}

@@ -1,34 +1,18 @@
-import type { ComponentType } from 'react';
-import type { FrontPath } from '@health/contract';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { ProgressFallback } from '../shared/components/ProgressFallback';
-import { landing, loginGuard, requirePage, requireSession } from './guards';
-import type { PageEntry, RouteHandle } from '../shared/routing/route-handle';
-import { PAGE_REGISTRY } from './page-registry';
+import { loadAppRoutes, setAppRoutesLoader } from '../shared/routing/app-routes';
+import type { RouteHandle } from '../shared/routing/route-handle';
+import { currentSessionStatus } from '../shared/session/session';
+import type * as AppRoutes from './app-routes';
+import { page } from './route-page';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
-/** Lazy route component from a module's default export (every page is its own chunk). */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
-
-function registeredRoute(path: FrontPath, entry: PageEntry, guard: boolean): RouteObject {
-  const handle: RouteHandle = { frontPath: path, tag: !entry.bare };
-  return {
-    path: path.slice(1),
-    handle,
-    loader: guard
-      ? async (args) => {
-          await requireSession(args);
-          return requirePage(path)(args);
-        }
-      : requirePage(path),
-    lazy: page(entry.load),
-  };
+/** A logged-in user opening /login goes to the root. */
+function loginGuard(): null {
+  if (currentSessionStatus() === 'active') throw redirect('/');
+  return null;
 }
-
-const registered = Object.entries(PAGE_REGISTRY) as [FrontPath, PageEntry][];
 
 export const routes: RouteObject[] = [
   {
@@ -81,37 +65,7 @@ export const routes: RouteObject[] = [
         handle: {} satisfies RouteHandle,
         lazy: page(() => import('../features/health/reports/PublicReportPage')),
       },
-      // Registered pages that render outside the shell (still behind session and permission).
-      ...registered.filter(([, e]) => e.bare).map(([path, e]) => registeredRoute(path, e, true)),
-      {
-        id: 'layout',
-        loader: requireSession,
-        // Check the session on every navigation, as a global before-each guard would.
-        shouldRevalidate: () => true,
-        lazy: async () => ({ Component: (await import('./layout/Layout')).Layout }),
-        errorElement: <RouteError />,
-        children: [
-          {
-            index: true,
-            loader: landing,
-            handle: { titleKey: 'route.landing' } satisfies RouteHandle,
-            lazy: page(() => import('./layout/NoPage')),
-          },
-          {
-            path: 'redirect/*',
-            handle: { titleKey: 'route.redirect', tag: false } satisfies RouteHandle,
-            lazy: page(() => import('./pages/RedirectPage')),
-          },
-          {
-            path: 'profile/index',
-            handle: { titleKey: 'route.profile', tag: true } satisfies RouteHandle,
-            lazy: page(() => import('../features/auth/profile/ProfilePage')),
-          },
-          ...registered
-            .filter(([, e]) => !e.bare)
-            .map(([path, e]) => registeredRoute(path, e, false)),
-        ],
-      },
+      // The logged-in routes (./app-routes.tsx) join here when first needed.
       {
         path: '*',
         handle: { titleKey: 'route.notFound' } satisfies RouteHandle,
@@ -121,12 +75,26 @@ export const routes: RouteObject[] = [
   },
 ];
 
+type AppRoutesModule = typeof AppRoutes;
+let appRoutesLoad: Promise<AppRoutesModule> | null = null;
+setAppRoutesLoader(() => (appRoutesLoad ??= import('./app-routes')));
+
 /**
- * Create the router. Its loaders (the guard) run as soon as it exists, so the app creates it only
- * after the permission store knows the registered pages (see bootstrap).
+ * Create the router. The logged-in routes load with their first navigation: react-router asks
+ * (patchRoutesOnNavigation) whenever a path matches nothing but the 404 splat. Their guard runs
+ * only after the app's API handlers are configured (see bootstrap).
  */
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  let patched = false;
+  return createBrowserRouter(routes, {
+    async patchRoutesOnNavigation({ patch }) {
+      if (patched) return;
+      const { appRoutes } = (await loadAppRoutes()) as AppRoutesModule;
+      if (patched) return;
+      patched = true;
+      patch('root', appRoutes);
+    },
+  });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

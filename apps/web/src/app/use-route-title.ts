@@ -1,6 +1,5 @@
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { findPage } from '@health/contract';
 import { localTitle } from '../shared/i18n';
 import { usePermissionStore } from '../shared/stores/permission';
 import { useRouteHandle, type RouteHandle } from '../shared/routing/route-handle';
@@ -19,7 +18,7 @@ export function useRouteTitle(): { title: string; handle: RouteHandle | undefine
   if (own) return { title: own, handle };
   if (handle.titleKey) return { title: t(handle.titleKey), handle };
   if (handle.frontPath) {
-    const item = routes.find((r) => r.path === handle.frontPath) ?? findPage(handle.frontPath);
+    const item = routes.find((r) => r.path === handle.frontPath) ?? handle.page;
     return { title: item ? localTitle(item, i18n.language) : '', handle };
   }
   return { title: '', handle };

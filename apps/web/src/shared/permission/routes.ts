@@ -7,6 +7,8 @@ import {
   type SectionDef,
 } from '@health/contract';
 
+export { allowedPathsOf, postLoginTarget } from './login-target';
+
 /**
  * Permission → routes (spec §2, §6), pure: the operator's resource list from login, intersected
  * with the pages this build of the web app has (the page registry), gives the route table, the
@@ -72,13 +74,6 @@ export interface PermissionData {
 }
 
 const sectionIndex = new Map<string, SectionDef>(CATALOGUE.map((s) => [s.path, s]));
-
-/** Every front path the resource list allows (the spec's stored "route paths"). */
-export function allowedPathsOf(resources: readonly Resource[]): string[] {
-  const paths: string[] = [];
-  for (const r of resources) for (const c of r.children) paths.push(c.frontPath);
-  return paths;
-}
 
 export function generatePermission(
   resources: readonly Resource[],
@@ -178,17 +173,4 @@ export function chooseLanding(stored: string | null | undefined, data: Permissio
   if (stored && data.routes.some((r) => r.path === stored && !r.newTab)) return stored;
   const first = data.topNav.find((t) => !t.newTab && t.path);
   return first?.path ?? '';
-}
-
-/** Where to go after logging in: the redirect query if the operator may open it, else the root. */
-export function postLoginTarget(
-  redirect: string | null,
-  data: PermissionData,
-  publicPaths: readonly string[],
-): string {
-  if (!redirect) return '/';
-  const pathname = redirect.split(/[?#]/)[0] ?? '';
-  if (publicPaths.includes(pathname)) return redirect;
-  if (pathname.startsWith('/redirect/')) return '/';
-  return data.routes.some((r) => r.path === pathname && !r.newTab) ? redirect : '/';
 }

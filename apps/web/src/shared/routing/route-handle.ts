@@ -8,6 +8,8 @@ export interface RouteHandle {
   titleKey?: string;
   /** Front path of a registered page: its title comes from the resource list / catalogue. */
   frontPath?: FrontPath;
+  /** The catalogue's titles of that page (set with the route, so the shell need not load the catalogue). */
+  page?: { title: string; titleEn?: string };
   /** Shown in the tag bar (pages of the layout). */
   tag?: boolean;
 }

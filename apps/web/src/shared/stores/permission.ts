@@ -1,26 +1,22 @@
-import { useMemo } from 'react';
 import { create } from 'zustand';
-import {
-  actionKey,
-  StorageKeys,
-  type FrontPath,
-  type PageAction,
-  type Resource,
-} from '@health/contract';
+import { StorageKeys, type FrontPath, type PageAction, type Resource } from '@health/contract';
 import { readJson, writeJson } from '../session/storage';
-import { allowedPathsOf, generatePermission, type PermissionData } from '../permission/routes';
+import { allowedPathsOf } from '../permission/login-target';
+import type { generatePermission, PermissionData } from '../permission/routes';
 
 /**
  * Permitted routes, top tabs and menus (vue-element-admin's "permission" module). The resource
- * list comes from login / user info; the registered paths (pages this build has) are given once at
- * start-up by the app's page registry.
+ * list comes from login / user info; the registered paths (pages this build has) are given once,
+ * with the function that builds the routes from both, by the app's routes when they load — not at
+ * start-up: /login downloads neither the page registry nor the catalogue (issue 16's budget).
+ * Until then the resource list and allowed paths are kept and the route data is empty.
  */
 export interface PermissionState extends PermissionData {
   resources: Resource[];
   /** Every front path the resource list allows, built or not (the spec's stored route paths). */
   allowedPaths: string[];
   registered: ReadonlySet<string>;
-  setRegistered: (paths: Iterable<string>) => void;
+  setRegistered: (paths: Iterable<string>, generate: typeof generatePermission) => void;
   /** New resource list (login, user info): regenerate and store menu, route and top-nav data. */
   setResources: (resources: Resource[]) => void;
   reset: () => void;
@@ -38,6 +34,11 @@ function persist(resources: Resource[], data: PermissionData, allowedPaths: stri
   writeJson(StorageKeys.topNavInfo, data.topNav);
 }
 
+/** The route builder, given with the registered paths (permission/routes.ts). */
+let generate: typeof generatePermission | null = null;
+const generated = (resources: Resource[], registered: ReadonlySet<string>): PermissionData =>
+  generate ? generate(resources, registered) : empty;
+
 const storedResources = readJson<Resource[]>(StorageKeys.menuData) ?? [];
 
 export const usePermissionStore = create<PermissionState>()((set, get) => ({
@@ -45,12 +46,17 @@ export const usePermissionStore = create<PermissionState>()((set, get) => ({
   resources: storedResources,
   allowedPaths: readJson<string[]>(StorageKeys.routeData) ?? [],
   registered: new Set<string>(),
-  setRegistered: (paths) => {
+  setRegistered: (paths, generator) => {
+    generate = generator;
     const registered = new Set(paths);
-    set({ registered, ...generatePermission(get().resources, registered) });
+    const { resources, allowedPaths } = get();
+    const data = generated(resources, registered);
+    // A login before the app's routes loaded stored empty top tabs: store the real ones.
+    if (resources.length > 0) persist(resources, data, allowedPaths);
+    set({ registered, ...data });
   },
   setResources: (resources) => {
-    const data = generatePermission(resources, get().registered);
+    const data = generated(resources, get().registered);
     const allowedPaths = allowedPathsOf(resources);
     persist(resources, data, allowedPaths);
     set({ resources, allowedPaths, ...data });
@@ -76,28 +82,4 @@ const NO_ACTIONS: readonly never[] = [];
 /** Whether the operator holds an action on a page. */
 export function useHasAction<P extends FrontPath>(path: P, action: ActionOf<P>): boolean {
   return usePageActions(path).includes(action);
-}
-
-/** Every permission key the operator holds (pages and page:action keys), from its resource list. */
-export function heldKeysOf(resources: readonly Resource[]): ReadonlySet<string> {
-  const keys = new Set<string>();
-  for (const section of resources) {
-    for (const page of section.children) {
-      keys.add(page.frontPath);
-      for (const action of page.actions) keys.add(actionKey(page.frontPath, action));
-    }
-  }
-  return keys;
-}
-
-/** The keys the operator holds, rebuilt only when its resource list changes. */
-export function useHeldKeys(): ReadonlySet<string> {
-  const resources = usePermissionStore((s) => s.resources);
-  return useMemo(() => heldKeysOf(resources), [resources]);
-}
-
-/** Whether the operator holds at least one of the keys. */
-export function useHoldsAny(keys: readonly string[]): boolean {
-  const held = useHeldKeys();
-  return keys.some((key) => held.has(key));
 }

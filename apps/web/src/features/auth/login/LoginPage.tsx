@@ -11,8 +11,9 @@ import { isApiError } from '../../../shared/api/errors';
 import { LOGO_URL } from '../../../shared/components/logo';
 import { localMessage } from '../../../shared/i18n';
 import { LanguageSwitch } from '../../../shared/i18n/LanguageSwitch';
-import { postLoginTarget } from '../../../shared/permission/routes';
+import { postLoginTarget } from '../../../shared/permission/login-target';
 import { ALWAYS_OPEN_PATHS } from '../../../shared/permission/fixed-paths';
+import { loadAppRoutes } from '../../../shared/routing/app-routes';
 import { safeRedirect } from '../../../shared/session/session-rules';
 import { startSession } from '../../../shared/session/session';
 import { usePermissionStore } from '../../../shared/stores/permission';
@@ -59,6 +60,8 @@ export default function LoginPage() {
         verifyKey: captcha.data?.verifyKey ?? '',
       });
       startSession(token);
+      // The routes the operator may open are known once the app's routes have loaded.
+      await loadAppRoutes();
       const target = postLoginTarget(redirect, usePermissionStore.getState(), ALWAYS_OPEN_PATHS);
       await navigate(target, { replace: true });
     } catch (e) {

@@ -1,15 +1,10 @@
-import { useMemo, useState } from 'react';
-import * as echarts from 'echarts/core';
-import { LineChart } from 'echarts/charts';
-import { GridSimpleComponent } from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEchart } from '../../../../shared/hooks/use-echart';
-import type { TrendSeries } from '../trend';
+import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import { thousands } from '@health/contract';
+import { niceTicks, smoothPath, type TrendSeries } from '../trend';
 
-// Tree-shaken ECharts: the line chart, a simple grid and the canvas renderer. Legend and hover
-// read-out are a few lines of HTML here instead of ECharts' legend and tooltip components
-// (~15 KB gzip that the landing page's bundle budget cannot spare).
-echarts.use([LineChart, GridSimpleComponent, CanvasRenderer]);
+// This one chart is drawn as SVG here, not with ECharts (ARCHITECTURE.md's choice for charts, which
+// every other chart keeps): ECharts' line chart and canvas renderer are ~150 KB gzip, and this is
+// the landing page, whose JavaScript budget (issue 16) cannot carry them for 7 points per series.
 
 export const SERIES_COLORS = [
   '#1890ff',
@@ -22,10 +17,36 @@ export const SERIES_COLORS = [
 ];
 const color = (i: number) => SERIES_COLORS[i % SERIES_COLORS.length];
 
+const HEIGHT = 300;
+const TOP = 16;
+const RIGHT = 16;
+const BOTTOM = 28; // the dates
+const AXIS_TEXT = '#6e7079';
+const GRID_LINE = '#e0e6f1';
+/** Room per date label (MM-DD at 12 px); narrower screens label every other day. */
+const DATE_LABEL_PX = 44;
+
 interface Hover {
   index: number;
   x: number;
   y: number;
+}
+
+/** The container's width, followed as it resizes (the sidebar folding, the window). */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
 }
 
 /** The home page's 7-day trend: one line per series, values of a day on hover, a data table for screen readers. */
@@ -40,39 +61,34 @@ export default function TrendChart({
   label: string;
   dateLabel: string;
 }) {
+  const [ref, width] = useWidth();
   const [hover, setHover] = useState<Hover | null>(null);
-  const option = useMemo(
-    () => ({
-      color: SERIES_COLORS,
-      grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
-      xAxis: { type: 'category', boundaryGap: false, data: dates.map((d) => d.slice(5)) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: series.map((s) => ({
-        name: s.name,
-        type: 'line',
-        smooth: true,
-        showSymbol: true,
-        symbolSize: 6,
-        data: s.values,
-      })),
-    }),
-    [dates, series],
-  );
-  // The hover read-out: the day under the pointer, from the chart's own coordinates.
-  const ref = useEchart(option, (chart) => {
-    const zr = chart.getZr();
-    zr.on('mousemove', (e) => {
-      const point = [e.offsetX, e.offsetY];
-      if (!chart.containPixel({ gridIndex: 0 }, point)) {
-        setHover(null);
-        return;
-      }
-      const [x] = chart.convertFromPixel({ gridIndex: 0 }, point) as number[];
-      const index = Math.round(x ?? -1);
-      setHover(index >= 0 ? { index, x: e.offsetX, y: e.offsetY } : null);
-    });
-    zr.on('globalout', () => setHover(null));
-  });
+
+  const ticks = niceTicks(Math.max(0, ...series.flatMap((s) => s.values)));
+  const yMax = ticks[ticks.length - 1]!;
+  const tickLabels = ticks.map((v) => thousands(v));
+  // The y labels' column: as wide as the longest label (about 7 px a character at 12 px).
+  const left = 12 + 7 * Math.max(...tickLabels.map((l) => l.length));
+  const plotWidth = Math.max(0, width - left - RIGHT);
+  const plotHeight = HEIGHT - TOP - BOTTOM;
+  const stepX = dates.length > 1 ? plotWidth / (dates.length - 1) : 0;
+  const xAt = (i: number) => left + (dates.length > 1 ? i * stepX : plotWidth / 2);
+  const yAt = (v: number) => TOP + plotHeight * (1 - v / yMax);
+  const labelEvery = Math.max(1, Math.ceil(DATE_LABEL_PX / (stepX || DATE_LABEL_PX)));
+
+  // The hover read-out: the day nearest the pointer, from the SVG's own coordinates.
+  const onPointerMove = (e: PointerEvent<SVGSVGElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const x = e.clientX - box.left;
+    const y = e.clientY - box.top;
+    const index = stepX ? Math.round((x - left) / stepX) : 0;
+    const inside =
+      y >= TOP &&
+      y <= TOP + plotHeight &&
+      x >= left - stepX / 2 &&
+      x <= left + plotWidth + stepX / 2;
+    setHover(inside && index >= 0 && index < dates.length ? { index, x, y } : null);
+  };
 
   const hovered = hover && hover.index < dates.length ? hover : null;
   return (
@@ -91,8 +107,81 @@ export default function TrendChart({
           </span>
         ))}
       </figcaption>
-      <div style={{ position: 'relative' }}>
-        <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height: 300 }} />
+      <div ref={ref} style={{ position: 'relative', width: '100%', height: HEIGHT }}>
+        {width > 0 && (
+          <svg
+            role="img"
+            aria-label={label}
+            width={width}
+            height={HEIGHT}
+            style={{ display: 'block', touchAction: 'pan-y' }}
+            onPointerMove={onPointerMove}
+            onPointerDown={onPointerMove}
+            onPointerLeave={() => setHover(null)}
+          >
+            <g fontSize={12} fill={AXIS_TEXT}>
+              {ticks.map((v, i) => (
+                <g key={v}>
+                  <line
+                    x1={left}
+                    x2={left + plotWidth}
+                    y1={yAt(v)}
+                    y2={yAt(v)}
+                    stroke={i === 0 ? AXIS_TEXT : GRID_LINE}
+                    shapeRendering="crispEdges"
+                  />
+                  <text x={left - 8} y={yAt(v)} textAnchor="end" dominantBaseline="middle">
+                    {tickLabels[i]}
+                  </text>
+                </g>
+              ))}
+              {dates.map((d, i) =>
+                i % labelEvery === 0 ? (
+                  <g key={d}>
+                    <line
+                      x1={xAt(i)}
+                      x2={xAt(i)}
+                      y1={TOP + plotHeight}
+                      y2={TOP + plotHeight + 5}
+                      stroke={AXIS_TEXT}
+                    />
+                    <text x={xAt(i)} y={TOP + plotHeight + 18} textAnchor="middle">
+                      {d.slice(5)}
+                    </text>
+                  </g>
+                ) : null,
+              )}
+            </g>
+            {hovered && (
+              <line
+                x1={xAt(hovered.index)}
+                x2={xAt(hovered.index)}
+                y1={TOP}
+                y2={TOP + plotHeight}
+                stroke="#b6bac4"
+                strokeDasharray="4 3"
+              />
+            )}
+            {series.map((s, i) => {
+              const points = s.values.map((v, j) => [xAt(j), yAt(v)] as [number, number]);
+              return (
+                <g key={s.name} stroke={color(i)}>
+                  <path d={smoothPath(points)} fill="none" strokeWidth={2} />
+                  {points.map(([x, y], j) => (
+                    <circle
+                      key={dates[j]}
+                      cx={x}
+                      cy={y}
+                      r={hovered?.index === j ? 4.5 : 3}
+                      fill="#fff"
+                      strokeWidth={2}
+                    />
+                  ))}
+                </g>
+              );
+            })}
+          </svg>
+        )}
         {hovered && (
           <div
             aria-hidden
@@ -100,10 +189,7 @@ export default function TrendChart({
               position: 'absolute',
               left: hovered.x + 12,
               top: Math.max(0, hovered.y - 24),
-              transform:
-                hovered.x > (ref.current?.clientWidth ?? 0) / 2
-                  ? 'translateX(calc(-100% - 24px))'
-                  : undefined,
+              transform: hovered.x > width / 2 ? 'translateX(calc(-100% - 24px))' : undefined,
               pointerEvents: 'none',
               background: 'rgba(255,255,255,0.96)',
               border: '1px solid #f0f0f0',
