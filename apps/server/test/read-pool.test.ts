@@ -55,7 +55,10 @@ describe('SQLite read pool', () => {
 
   it('sees a write committed just before, and pages and counts like the main connection', async () => {
     for (let i = 0; i < 30; i++) {
-      await db.insertInto('operation_logs').values(log(`row${i}`, 1000 + i)).execute();
+      await db
+        .insertInto('operation_logs')
+        .values(log(`row${i}`, 1000 + i))
+        .execute();
       const page = await paginate(
         db,
         applySort(
