@@ -3,8 +3,8 @@
  * unit tests). Builds what is missing, starts the real server on a fresh embedded database, then:
  *  - autocannon on /healthz, the user-info call (token check) and a login at saturation: req/s,
  *    p50, p99; target: user-info ≥ 0.7 × healthz throughput (issue 16);
- *  - user-info latency at 50 connections under a fixed, evenly spaced load of half its measured
- *    throughput (load.ts's open loop), five runs: target median p99 < 5 ms. (At saturation,
+ *  - user-info latency at 50 connections under a fixed, evenly spaced load of 30 % of /healthz's
+ *    saturated throughput (load.ts's open loop), five runs: target median p99 < 5 ms. (At saturation,
  *    latency is only queueing — 50 connections ÷ req/s — so it measures the throughput again, not
  *    how long the server takes to answer while busy.)
  *  - the gzip size of the JavaScript that /login, the logged-in landing and one list page load in
@@ -29,8 +29,13 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 // The administrator after its first password change (admin.ts): a session that sees pages.
 const ADMIN_PASSWORD = BENCH_PASSWORD;
 
-/** Share of the saturated throughput offered in the latency run. */
-const LATENCY_LOAD_SHARE = 0.5;
+/**
+ * Share of /healthz's saturated throughput offered in the latency run: a load the machine carries
+ * with room. (Half of user info's own throughput was used while user info was far slower than
+ * /healthz; once it was as fast, that rate — 7,500–9,000 req/s — was beyond what the open-loop
+ * generator and the server sharing two cores carry, and /healthz alone at it did worse.)
+ */
+const LATENCY_LOAD_SHARE = 0.3;
 /** Authenticated read (user info) against /healthz at saturation, and its p99 (issue 16). */
 const INFO_RATIO_TARGET = 0.7;
 const INFO_P99_TARGET_MS = 5;
@@ -189,7 +194,7 @@ async function loadPart(serverUrl: string, token: string, failures: string[]): P
   );
   rows.push(await saturate('GET user info (token check)', info, CONNECTIONS, DURATION_S));
   const [health, infoSaturated] = rows;
-  const offered = Math.round(infoSaturated!.rps * LATENCY_LOAD_SHARE);
+  const offered = Math.round(health!.rps * LATENCY_LOAD_SHARE);
   // The machine is a 2-core VM shared with the load generator, and its host takes CPU time
   // away now and then ("steal" in /proc/stat, printed per run): one 8-second p99 can hold a
   // stall of the machine's that /healthz, at the same rate, shows as well. Five runs, judged on
