@@ -264,29 +264,25 @@ async function loadPart(serverUrl: string, token: string, failures: string[]): P
   for (const r of rows) if (r.non2xx > 0) failures.push(`${r.name}: ${r.non2xx} non-2xx answers`);
 }
 
+/** Log in on the /login page as the administrator and wait for the landing. */
+async function logIn(page: Page): Promise<void> {
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL(/sysset_home\/basic/);
+}
+
 /** JavaScript sizes: what /login and the landing load in Chromium, and each lazy page's own. */
 async function sizePart(serverUrl: string, failures: string[]): Promise<void> {
   if (existsSync(CHROMIUM)) {
     const loginJs = await gzipJsOf(`${serverUrl}/login`, async (page) => {
       await page.getByRole('button', { name: /登\s*录/ }).waitFor();
     });
-    const shellJs = await gzipJsOf(
-      `${serverUrl}/login`,
-      async (page) => {
-        await page.getByLabel('用户名').fill('admin');
-        await page.getByLabel('密码', { exact: true }).fill(ADMIN_PASSWORD);
-        await page.getByRole('button', { name: /登\s*录/ }).click();
-        await page.waitForURL(/sysset_home\/basic/);
-      },
-      { measureAfterVisit: true },
-    );
+    const shellJs = await gzipJsOf(`${serverUrl}/login`, logIn, { measureAfterVisit: true });
     const listJs = await gzipJsOf(
       `${serverUrl}/login`,
       async (page) => {
-        await page.getByLabel('用户名').fill('admin');
-        await page.getByLabel('密码', { exact: true }).fill(ADMIN_PASSWORD);
-        await page.getByRole('button', { name: /登\s*录/ }).click();
-        await page.waitForURL(/sysset_home\/basic/);
+        await logIn(page);
         await page.goto(new URL(LIST_PAGE, page.url()).href);
         await page.locator('.ant-table').first().waitFor();
       },
