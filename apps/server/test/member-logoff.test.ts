@@ -18,7 +18,12 @@ import {
   type FieldErrors,
 } from './helpers/app.js';
 import { databaseKinds } from './helpers/databases.js';
-import { insertChannel, insertGrade, insertMember } from './helpers/member-admin.js';
+import {
+  insertChannel,
+  insertGrade,
+  insertLogoffRequest,
+  insertMember,
+} from './helpers/member-admin.js';
 
 describe.each(databaseKinds)('member log-off API on %s', (kind) => {
   let t: TestApp;
@@ -36,23 +41,7 @@ describe.each(databaseKinds)('member log-off API on %s', (kind) => {
     ({ viewer, outsider } = await loginViewerAndOutsider(t, ['/member_manage/logoff']));
   });
 
-  async function request(memberId: number, reason = '不再使用'): Promise<number> {
-    const { id } = await t.db
-      .insertInto('member_logoff_requests')
-      .values({
-        member_id: memberId,
-        reason,
-        status: 'pending',
-        reject_reason: '',
-        handled_by: null,
-        handled_by_name: '',
-        handled_at: null,
-        created_at: t.clock.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(id);
-  }
+  const request = (memberId: number, reason?: string) => insertLogoffRequest(t, memberId, reason);
 
   it('approves: every personal column is erased in one go, statistics stay', async () => {
     const memberId = await insertMember(t, {

@@ -15,7 +15,7 @@ import { migrations } from '../src/db/migrations/index.js';
 import { asciiLower, nameGrams } from '../src/modules/member/members/name-search.js';
 import { bodyOf, call, loginAdmin, setupApp, type TestApp } from './helpers/app.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './helpers/databases.js';
-import { insertGrade } from './helpers/member-admin.js';
+import { insertGrade, insertLogoffRequest } from './helpers/member-admin.js';
 
 /**
  * The member name search's index (member_name_grams, migration 0023): its triggers keep it equal
@@ -162,20 +162,7 @@ describe.each(databaseKinds)('member name search on %s', (kind) => {
     expect((await list({ name: '王王' })).list.map((m) => m.id)).toEqual([id]);
 
     // Log-off anonymises the name: the old grams go with it.
-    const { id: requestId } = await t.db
-      .insertInto('member_logoff_requests')
-      .values({
-        member_id: id,
-        reason: '不再使用',
-        status: 'pending',
-        reject_reason: '',
-        handled_by: null,
-        handled_by_name: '',
-        handled_at: null,
-        created_at: t.clock.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const requestId = await insertLogoffRequest(t, id);
     const approved = bodyOf(
       await call(t, 'POST', LogoffPaths.approve, {
         token: admin,

@@ -82,3 +82,26 @@ export async function insertMember(
     .executeTakeFirstOrThrow();
   return Number(id);
 }
+
+/** A pending log-off request of a member, as the member app files it. */
+export async function insertLogoffRequest(
+  t: TestApp,
+  memberId: number,
+  reason = '不再使用',
+): Promise<number> {
+  const { id } = await t.db
+    .insertInto('member_logoff_requests')
+    .values({
+      member_id: memberId,
+      reason,
+      status: 'pending',
+      reject_reason: '',
+      handled_by: null,
+      handled_by_name: '',
+      handled_at: null,
+      created_at: t.clock.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(id);
+}
