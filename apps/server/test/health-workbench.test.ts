@@ -8,7 +8,9 @@ import {
   type WorkbenchDetail,
   type WorkbenchQueue,
 } from '@health/contract';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { abnormalReadingsCount } from '../src/modules/device/measurements/repo.js';
 import {
   bodyOf,
   call,
@@ -130,6 +132,31 @@ describe.each(databaseKinds)('health: the doctor workbench (%s)', (kind) => {
     // Filters: by level.
     const urgentOnly = (await queue({ level: 'urgent' })).data.list;
     expect(urgentOnly.map((r) => r.level)).toEqual(['urgent']);
+  });
+
+  it("counts a member's abnormal readings (the triage history) from the partial index alone", async () => {
+    const query = abnormalReadingsCount(t.db, elder.memberId, 0, at() + HOUR).compile();
+    expect(Number((await t.db.executeQuery(query)).rows[0]!.n)).toBe(3);
+    // The plan names the partial index (PostgreSQL's planner is told to avoid a table this small's
+    // sequential scan, as it would at a million readings).
+    let plan: string;
+    if (kind === 'sqlite') {
+      const rows = await t.db.executeQuery<{ detail: string }>({
+        ...query,
+        sql: `explain query plan ${query.sql}`,
+      });
+      plan = rows.rows.map((r) => r.detail).join('\n');
+    } else {
+      plan = await t.db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>({
+          ...query,
+          sql: `explain ${query.sql}`,
+        });
+        return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+    }
+    expect(plan).toContain('measurements_member_abnormal_idx');
   });
 
   it('counts open alerts by level, those past the wait limit, and mine', async () => {

@@ -15,6 +15,9 @@ import { readPoolKysely, SqliteReadPool } from './read-pool.js';
 import { TableWrites } from './table-writes.js';
 import type { Database } from './schema.js';
 
+/** The SQLite writing connection's page cache, KiB (see openDatabase). */
+const WRITER_CACHE_KIB = 64 * 1024;
+
 export type DbTarget =
   | {
       kind: 'sqlite';
@@ -102,6 +105,10 @@ export function openDatabase(target: DbTarget): Db {
     // may lose the last commits before a checkpoint). The device ingest API groups its readings
     // into one commit (platform/group-commit.ts), so a sync is shared by the readings of a batch.
     sqlite.pragma('synchronous = FULL');
+    // The writing connection's page cache: 64 MiB instead of SQLite's 2 MiB. Each device reading
+    // changes leaf pages of several indexes spread by device and member; with 2 MiB those pages
+    // were read back from the file at every batch (issue 12's ingest bench: +12 % readings/s).
+    sqlite.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
     const readWorkers = target.readWorkers ?? DEFAULT_SQLITE_READ_WORKERS;
     const pool =
       readWorkers > 0 && target.file !== ':memory:'

@@ -59,6 +59,26 @@ const insertNewMeasurement = prepared((db, p: NewMeasurement) =>
 );
 
 /**
+ * How many abnormal readings a member took in [from, to) (an alert's triage history), from the
+ * partial index measurements_member_abnormal_idx: the literal `level <> 'normal'`, not a
+ * parameter, is what lets either database use it.
+ */
+export function abnormalReadingsCount(
+  db: Kysely<Database>,
+  memberId: number,
+  from: number,
+  to: number,
+) {
+  return db
+    .selectFrom('measurements')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('measured_at', '>=', from)
+    .where('measured_at', '<', to)
+    .where(sql.ref('level'), '<>', sql.lit('normal'));
+}
+
+/**
  * Queries of measurements, the ECG recordings that name their sample files, and the alerts
  * abnormal measurements open (the only file that touches these tables).
  */
@@ -109,14 +129,12 @@ export class MeasurementsRepo {
       .select('birthday')
       .where('id', '=', alert.member_id)
       .executeTakeFirst();
-    const history = await this.db
-      .selectFrom('measurements')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('member_id', '=', alert.member_id)
-      .where('measured_at', '>=', measuredAt - TRIAGE_HISTORY_DAYS * DAY_MS)
-      .where('measured_at', '<', measuredAt)
-      .where('level', '!=', 'normal')
-      .executeTakeFirst();
+    const history = await abnormalReadingsCount(
+      this.db,
+      alert.member_id,
+      measuredAt - TRIAGE_HISTORY_DAYS * DAY_MS,
+      measuredAt,
+    ).executeTakeFirst();
     const facts = {
       level: alert.level,
       age: ageOnChinaDay(member?.birthday, measuredAt),
