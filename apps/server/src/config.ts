@@ -94,6 +94,7 @@ const envSchema = z
       .min(0, 'SQLITE_READ_WORKERS 最小为 0')
       .max(16, 'SQLITE_READ_WORKERS 最大为 16')
       .default(DEFAULT_SQLITE_READ_WORKERS),
+    INGEST_WRITER_THREAD: booleanText('INGEST_WRITER_THREAD').default(true),
     SECRET_KEY: z
       .string()
       .trim()
@@ -131,6 +132,8 @@ export interface AppConfig {
         file: string;
         /** Worker threads that run the list pages' reads (db/read-pool.ts); 0: none. */
         readWorkers: number;
+        /** Device readings stored on a thread of their own (device/ingest/writer.ts). */
+        ingestWriterThread: boolean;
       }
     | { kind: 'postgres'; url: string };
   /** The `{service}` path segment: the API lives under `/${apiService}`. */
@@ -203,6 +206,7 @@ export function loadConfig(
           kind: 'sqlite',
           file: path.join(dataDir, 'health.db'),
           readWorkers: e.SQLITE_READ_WORKERS,
+          ingestWriterThread: e.INGEST_WRITER_THREAD,
         },
     apiService: e.API_SERVICE,
     adminInitialPassword: e.ADMIN_INITIAL_PASSWORD,

@@ -64,6 +64,36 @@ describe.each(databaseKinds)('group commit (%s)', (kind) => {
     else expect(transactions.size).toBe(50);
   });
 
+  it.runIf(kind === 'sqlite')(
+    'runs each unit once when none fails; after a failure the batch again, each stored once',
+    async () => {
+      const commits = new GroupCommit(db);
+      const runs = new Map<string, number>();
+      const unit = (k: string, fails = false) =>
+        commits.run(async (trx) => {
+          runs.set(k, (runs.get(k) ?? 0) + 1);
+          await insert(trx, k);
+          if (fails) throw new Error(`${k} fails`);
+          return k;
+        });
+      // Queued together: the first starts alone, the other 20 share the next transaction.
+      const clean = await Promise.all(Array.from({ length: 21 }, (_, i) => unit(`d${i + 10}`)));
+      expect(clean).toHaveLength(21);
+      expect([...runs.values()].every((n) => n === 1)).toBe(true);
+      runs.clear();
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 21 }, (_, i) => unit(`e${i + 10}`, i === 15)),
+      );
+      expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(1);
+      // The batch that held the failing unit ran twice (rolled back, then with savepoints).
+      expect(runs.get('e25')).toBe(2);
+      expect(runs.get('e24')).toBe(2);
+      expect(await stored('e')).toEqual(
+        Array.from({ length: 21 }, (_, i) => `e${i + 10}`).filter((k) => k !== 'e25'),
+      );
+    },
+  );
+
   it('a unit alone runs in a transaction of its own, undone when it fails', async () => {
     const commits = new GroupCommit(db);
     await expect(

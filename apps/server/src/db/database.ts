@@ -24,6 +24,11 @@ export type DbTarget =
       file: string;
       /** Worker threads for list reads (read-pool.ts); default 2, 0 for none. */
       readWorkers?: number;
+      /**
+       * The intent of the file's other writer, to wait for before each transaction: given by the
+       * ingest writer's thread (the server's own connection takes its turn when it asks).
+       */
+      yieldTo?: Int32Array;
     }
   | {
       kind: 'postgres';
@@ -55,17 +60,96 @@ const pgTypes = {
 };
 
 const STATEMENT_CACHE_SIZE = 500;
+/** How long a thread waits for the other writer's turn before it takes its own anyway. */
+const YIELD_MAX_MS = 10_000;
 
 /**
- * Kysely prepares every SQLite statement anew; preparing costs more than running a small indexed
- * query. Queries of the same shape compile to the same SQL, so keep recent statements (LRU).
- * Safe because Kysely runs one statement at a time on the single SQLite connection.
+ * The write lock of an SQLite file shared by two threads that both write to it: the server's
+ * thread and the device ingest writer's (modules/device/ingest/writer.ts). Each side's `intent`
+ * is 1 while it wants or holds the lock; before it begins a transaction, a side whose `yieldTo`
+ * is set waits until the other side's intent is 0 (SQLite itself gives the lock to whoever asks
+ * first when it is free, so without this a thread that writes back to back could keep the other
+ * one waiting for seconds).
  */
-function withStatementCache(sqlite: SQLite.Database, onClose: () => void): SqliteDatabase {
+export interface SqliteWriteTurns {
+  /** This connection's intent, set by it (a SharedArrayBuffer, readable by the other thread). */
+  intent: Int32Array;
+  /** The other writer's intent, to wait for before beginning a transaction. */
+  yieldTo?: Int32Array;
+}
+
+export function newWriteIntent(): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(4));
+}
+
+/**
+ * better-sqlite3 for Kysely's SQLite dialect, with three changes:
+ * - a cache of prepared statements: Kysely prepares every statement anew, and preparing costs
+ *   more than running a small indexed query; queries of the same shape compile to the same SQL
+ *   (LRU; safe because Kysely runs one statement at a time on the single connection);
+ * - `begin` is `begin immediate`: a transaction takes the write lock when it starts. With another
+ *   connection writing to the file (the ingest writer), a deferred transaction that read before
+ *   the other's commit could not write after it (SQLITE_BUSY_SNAPSHOT, without waiting);
+ * - the write turns above: the intent is set from a transaction's begin to its end, and around a
+ *   write outside a transaction.
+ */
+function sqliteForKysely(
+  sqlite: SQLite.Database,
+  turns: SqliteWriteTurns,
+  onClose: () => void,
+): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
+  const { intent, yieldTo } = turns;
+  const settle = () => {
+    if (!sqlite.inTransaction) Atomics.store(intent, 0, 0);
+  };
+  const waitForTurn = () => {
+    if (!yieldTo) return;
+    const until = Date.now() + YIELD_MAX_MS;
+    while (Atomics.load(yieldTo, 0) === 1 && Date.now() < until) Atomics.wait(yieldTo, 0, 1, 5);
+  };
+  /** Run a statement that writes or begins: the intent is held while it runs, to its transaction's end. */
+  const holding = <A extends unknown[], R>(run: (...args: A) => R, begins: boolean) => {
+    return (...args: A): R => {
+      if (begins) waitForTurn();
+      Atomics.store(intent, 0, 1);
+      try {
+        return run(...args);
+      } finally {
+        settle();
+      }
+    };
+  };
+  /** Run commit or rollback: the intent ends with the transaction. */
+  const ending = <A extends unknown[], R>(run: (...args: A) => R) => {
+    return (...args: A): R => {
+      try {
+        return run(...args);
+      } finally {
+        settle();
+      }
+    };
+  };
+  const wrap = (sqlText: string): SqliteStatement => {
+    const begins = sqlText === 'begin';
+    const statement = sqlite.prepare(begins ? 'begin immediate' : sqlText);
+    // SQLite calls transaction control (begin, commit, savepoint…) read-only: told apart by text.
+    const ends = /^(commit|rollback)\b/i.test(sqlText) && !/^rollback\s+to\b/i.test(sqlText);
+    if (!begins && !ends && statement.readonly) return statement;
+    const around = ends
+      ? ending
+      : <A extends unknown[], R>(run: (...args: A) => R) => holding(run, begins);
+    return {
+      reader: statement.reader,
+      all: around((p: readonly unknown[]) => statement.all(p)),
+      run: around((p: readonly unknown[]) => statement.run(p)),
+      iterate: around((p: readonly unknown[]) => statement.iterate(p)),
+    };
+  };
   return {
     close: () => {
       sqlite.close();
+      Atomics.store(intent, 0, 0);
       onClose();
     },
     prepare(sqlText) {
@@ -75,7 +159,7 @@ function withStatementCache(sqlite: SQLite.Database, onClose: () => void): Sqlit
         statements.set(sqlText, cached);
         return cached;
       }
-      const statement = sqlite.prepare(sqlText);
+      const statement = wrap(sqlText);
       statements.set(sqlText, statement);
       if (statements.size > STATEMENT_CACHE_SIZE) {
         const oldest = statements.keys().next().value;
@@ -115,14 +199,20 @@ export function openDatabase(target: DbTarget): Db {
         ? new SqliteReadPool(target.file, readWorkers)
         : undefined;
     const writes = new TableWrites();
+    const intent = newWriteIntent();
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({
-        database: withStatementCache(sqlite, () => void pool?.close()),
+        database: sqliteForKysely(
+          sqlite,
+          { intent, yieldTo: target.yieldTo },
+          () => void pool?.close(),
+        ),
       }),
       plugins: [writes],
     });
     tableWrites.set(db, writes);
     if (pool) readers.set(db, readPoolKysely<Database>(pool));
+    if (target.file !== ':memory:') sqliteFiles.set(db, { file: target.file, writeIntent: intent });
     return db;
   }
   const pool = new pg.Pool({
@@ -138,6 +228,15 @@ export function openDatabase(target: DbTarget): Db {
 }
 
 const readers = new WeakMap<object, Kysely<Database>>();
+const sqliteFiles = new WeakMap<object, { file: string; writeIntent: Int32Array }>();
+
+/**
+ * The file of a database opened on an SQLite file, and its connection's write intent, for a
+ * thread that writes to the same file with a connection of its own (SqliteWriteTurns).
+ */
+export function sqliteFileOf(db: object): { file: string; writeIntent: Int32Array } | undefined {
+  return sqliteFiles.get(db);
+}
 const tableWrites = new WeakMap<object, TableWrites>();
 
 /** The write counts of a database opened by openDatabase (table-writes.ts). */

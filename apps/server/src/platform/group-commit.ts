@@ -13,6 +13,8 @@ interface Queued {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+const failed = (error: unknown): Outcome => ({ ok: false, error });
+
 /** The most units one transaction takes (a bound on how long it holds the database). */
 export const GROUP_COMMIT_MAX = 64;
 
@@ -23,8 +25,8 @@ export const GROUP_COMMIT_MAX = 64;
  * commit (writing each page it touched to the WAL) costs more than its statements. So the units
  * that arrive while a transaction is being written are queued, and the next transaction takes
  * them all (up to GROUP_COMMIT_MAX) — no timer, no added wait: a unit that finds nothing running
- * starts at once. Each unit runs in a SAVEPOINT of its own: one that throws is rolled back to
- * its savepoint and gets its error, the others go on. Every unit is answered only after the
+ * starts at once. A unit that throws gets its error and the others go on (the batch runs again
+ * with a SAVEPOINT for each unit, commitNext). Every unit is answered only after the
  * transaction committed, so a result in hand means the writes are durable; if the commit (or a
  * rollback to a savepoint) fails, every unit of the transaction gets that error and nothing of
  * them was stored.
@@ -68,26 +70,51 @@ export class GroupCommit {
   /**
    * One transaction for the units queued when it has the connection (those that came while it
    * waited for it are in too); every unit answered after it. Never throws.
+   *
+   * The units run one after the other straight in the transaction. If one of them throws, the
+   * whole transaction is rolled back and the batch runs again in a new one, each unit in a
+   * SAVEPOINT of its own (two statements more a unit, paid only then): so a unit may run twice,
+   * and must have no effect outside its transaction (a reading's store has none).
    */
   private async commitNext(): Promise<void> {
     let batch: Queued[] = [];
     let outcomes: Outcome[];
+    let unitFailed = false;
     try {
       outcomes = await this.db.transaction().execute(async (trx) => {
         batch = this.queue.splice(0, this.max);
-        // Alone, a unit needs no savepoint: its error rolls the transaction back, as it would.
-        if (batch.length === 1) return [{ ok: true, value: await batch[0]!.work(trx) }];
         const done: Outcome[] = [];
-        for (const unit of batch) done.push(await this.inSavepoint(trx, unit.work));
+        for (const unit of batch) {
+          try {
+            done.push({ ok: true, value: await unit.work(trx) });
+          } catch (error) {
+            unitFailed = true;
+            throw error;
+          }
+        }
         return done;
       });
     } catch (error) {
-      for (const unit of batch) unit.reject(error);
-      return;
+      // Alone, a unit needs no second run: its error rolled the transaction back, as it would.
+      if (unitFailed && batch.length > 1) {
+        outcomes = await this.inSavepoints(batch).catch((e: unknown) => batch.map(() => failed(e)));
+      } else {
+        for (const unit of batch) unit.reject(error);
+        return;
+      }
     }
     outcomes.forEach((outcome, i) => {
       if (outcome.ok) batch[i]!.resolve(outcome.value);
       else batch[i]!.reject(outcome.error);
+    });
+  }
+
+  /** The batch again, each unit in a savepoint: a failing one is undone alone. */
+  private inSavepoints(batch: Queued[]): Promise<Outcome[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const done: Outcome[] = [];
+      for (const unit of batch) done.push(await this.inSavepoint(trx, unit.work));
+      return done;
     });
   }
 

@@ -15,6 +15,8 @@ const header = (value: string | string[] | undefined): string | undefined =>
  */
 export const ingestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const ingest = new IngestService(ctx, app.log);
+  // The readings being stored are answered before the database closes.
+  app.addHook('onClose', () => ingest.close());
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(

@@ -13,37 +13,28 @@ import {
   IngestMessages,
   IngestPaths,
   State,
-  classifyMeasurement,
-  measurementOf,
   ingestMeasurementSchema,
   ingestSigningText,
   prewarningSetSchema,
-  renderSmsTemplate,
-  type Classification,
   type FieldError,
   type IngestMeasurement,
   type IngestResult,
   type IntegralSet,
   type PrewarningSet,
 } from '@health/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import { sqliteFileOf } from '../../../db/database.js';
 import type { ActorLog } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, ValidationError } from '../../../platform/errors.js';
-import { GroupCommit } from '../../../platform/group-commit.js';
-import { createSmsSender } from '../../../platform/sms.js';
-import { MembersRepo } from '../../member/members/repo.js';
-import { ContactsRepo } from '../../member/contacts/repo.js';
 import { PointsService } from '../../member/points/service.js';
-import { SmsRepo } from '../../system/sms-templates/repo.js';
 import { DevicesRepo } from '../devices/repo.js';
 import { secretContext } from '../devices/service.js';
 import { MeasurementsRepo } from '../measurements/repo.js';
-import { ECG_STORED_JOB, ECG_STORED_JOB_MIN_MS, encodeEcgSamples, newEcgKey } from './ecg-file.js';
+import { encodeEcgSamples, newEcgKey } from './ecg-file.js';
 import { IngestNoncesRepo } from './repo.js';
 import { ingestHmac, sha256Hex } from './signing.js';
-import { WARNING_SMS, warningParams } from './warning-sms.js';
+import { StaleDevice, claimNonce, refused, type StoreUnit } from './store.js';
+import { LocalIngestWriter, ThreadIngestWriter, type IngestWriter } from './writer.js';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -77,17 +68,6 @@ export interface IngestRequest {
 
 type IngestDevice = NonNullable<Awaited<ReturnType<DevicesRepo['findForIngest']>>>;
 
-/**
- * The device changed between the read the upload was authenticated with (a cached one) and its
- * transaction: nothing was stored; the upload is taken again on the device as it is now.
- */
-class StaleDevice extends Error {}
-
-/** 266: the device did not prove who it is (nothing is stored). */
-function refused(message: string): AppError {
-  return new AppError(State.SESSION_INVALID, message);
-}
-
 function failed(message: string, httpStatus?: number): AppError {
   return new AppError(State.FAILED, message, httpStatus);
 }
@@ -108,8 +88,8 @@ function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }
  */
 export class IngestService {
   private readonly devices: DevicesRepo;
-  /** The readings' transactions: shared by the readings that arrive together (on SQLite). */
-  private readonly commits: GroupCommit;
+  /** Where readings are stored: the writer's thread on an SQLite file, else this thread. */
+  private readonly writer: IngestWriter;
   private readonly points: PointsService;
   private readonly capped = new CappedToday();
   private readonly secretCache = new Map<string, string>();
@@ -127,8 +107,20 @@ export class IngestService {
     private readonly log?: ActorLog,
   ) {
     this.devices = new DevicesRepo(ctx.db);
-    this.commits = new GroupCommit(ctx.db);
     this.points = PointsService.of(ctx);
+    const file = sqliteFileOf(ctx.db);
+    this.writer =
+      file && ctx.config.database.kind === 'sqlite' && ctx.config.database.ingestWriterThread
+        ? new ThreadIngestWriter({ file: file.file, mainIntent: file.writeIntent })
+        : new LocalIngestWriter(ctx.db, {
+            points: () => this.points,
+            scheduleJob: (trx, kind, refId, runAt) => ctx.jobs.schedule(kind, refId, runAt, trx),
+          });
+  }
+
+  /** Let the readings being stored finish (the app's close). */
+  close(): Promise<void> {
+    return this.writer.close();
   }
 
   /** The path a device signs on this server: `/{service}/v3/device/ingest/measurement`. */
@@ -169,99 +161,49 @@ export class IngestService {
         reading.type,
         reading.measuredAt,
       );
-      if (known) return this.duplicate(device, nonce, at, known);
+      if (known) return this.duplicate(device, request.serial!, nonce, at, known);
     }
 
     const rules = this.rules();
     const ruleVersion = this.ctx.settings.versionOf('prewarning_set');
-    let ecgKey: string | null = null;
+    const integral = this.points.currentRules();
+    let ecg: StoreUnit['ecg'] = null;
+    let stored = reading;
     if (reading.type === 'ecg') {
-      ecgKey = newEcgKey(at);
-      await this.ctx.storage.put(ecgKey, encodeEcgSamples(reading.values.samples as number[][]));
+      const { samples, ...rest } = reading.values;
+      const samplesPerLead = (samples[0] as unknown[]).length;
+      ecg = {
+        storageKey: newEcgKey(at),
+        sampleRate: rest.sampleRate,
+        leads: rest.leads,
+        samplesPerLead,
+        durationMs: Math.round((samplesPerLead * 1000) / rest.sampleRate),
+        heartRate: rest.heartRate ?? null,
+        arrhythmia: rest.arrhythmia === true,
+      };
+      await this.ctx.storage.put(ecg.storageKey, encodeEcgSamples(samples as number[][]));
+      // The samples stay here: the unit may cross to the writer's thread.
+      stored = { ...reading, values: { ...rest, samples: [] } };
     }
+    const unit: StoreUnit = {
+      device: { ...device, serial: request.serial! },
+      nonce,
+      at,
+      reading: stored,
+      valuesJson: JSON.stringify(storedValues(reading)),
+      ecg,
+      ruleVersion,
+      mayEarn: !this.capped.has(memberId!, at, integral),
+    };
     try {
-      const result = await this.commits.run(async (trx) => {
-        await this.claimNonce(trx, device, nonce, at);
-        const members = new MembersRepo(trx);
-        // Uric acid is judged by sex; other readings need the member only for a warning SMS.
-        let member = reading.type === 'ua' ? await members.findRow(memberId!) : undefined;
-        const c = classifyMeasurement(
-          rules,
-          measurementOf(reading.type, reading.values, member?.gender, rules),
-        );
-        const measurements = new MeasurementsRepo(trx);
-        const id = await measurements.insertNew({
-          device_id: device.id,
-          member_id: memberId!,
-          type: reading.type,
-          measured_at: reading.measuredAt,
-          values_json: JSON.stringify(storedValues(reading)),
-          level: c.level,
-          category: c.category,
-          label: c.label,
-          rule_version: ruleVersion,
-          created_at: at,
-        });
-        if (id === null) {
-          // Stored before, or committed meanwhile by a concurrent request: the first answer.
-          const first = await measurements.findByKey(device.id, reading.type, reading.measuredAt);
-          return { id: Number(first!.id), level: first!.level, duplicate: true };
-        }
-        if (reading.type === 'ecg') {
-          const durationMs = Math.round(
-            ((reading.values.samples[0] as unknown[]).length * 1000) / reading.values.sampleRate,
-          );
-          await measurements.insertEcg({
-            measurement_id: id,
-            sample_rate: reading.values.sampleRate,
-            leads_json: JSON.stringify(reading.values.leads),
-            samples_per_lead: (reading.values.samples[0] as unknown[]).length,
-            duration_ms: durationMs,
-            storage_key: ecgKey!,
-            heart_rate: reading.values.heartRate ?? null,
-            arrhythmia: reading.values.arrhythmia ? 1 : 0,
-          });
-          // A long recording's analysis is built by a job once this commits (ECG_STORED_JOB).
-          if (durationMs >= ECG_STORED_JOB_MIN_MS)
-            await this.ctx.jobs.schedule(ECG_STORED_JOB, id, at, trx);
-        }
-        await new DevicesRepo(trx).recordUpload(device.id, Math.min(reading.measuredAt, at), {
-          battery: reading.battery,
-          firmware: reading.firmware,
-        });
-        if (c.level !== 'normal') {
-          if (c.notify.includes('doctorQueue'))
-            await measurements.insertAlert({
-              measurement_id: id,
-              member_id: memberId!,
-              type: reading.type,
-              level: c.level,
-              label: c.label,
-              status: 'open',
-              created_at: at,
-              handled_at: null,
-              handled_by: null,
-              measured_at: reading.measuredAt,
-            });
-          if (c.notify.includes('memberSms') || c.notify.includes('familySms')) {
-            member ??= await members.findRow(memberId!);
-            if (member) await this.sendWarnings(trx, reading, c, member, memberId!, at);
-          }
-        }
-        const integral = this.points.currentRules();
-        const reachedCap =
-          !this.capped.has(memberId!, at, integral) &&
-          (await this.earnPoints(trx, memberId!, id, at));
-        return { id, level: c.level, duplicate: false, reachedCap: reachedCap ? integral : null };
-      });
-      if (result.duplicate && ecgKey) await this.forget(ecgKey);
+      const result = await this.writer.store(unit, { prewarning: rules, integral });
+      if (result.duplicate && ecg) await this.forget(ecg.storageKey);
       // Committed: the member's earnings of the day stay at the cap.
-      if ('reachedCap' in result && result.reachedCap)
-        this.capped.add(memberId!, at, result.reachedCap);
+      if (result.reachedCap) this.capped.add(memberId!, at, integral);
       await this.sweepNonces(at);
       return { id: result.id, level: result.level, duplicate: result.duplicate };
     } catch (err) {
-      if (ecgKey) await this.forget(ecgKey);
+      if (ecg) await this.forget(ecg.storageKey);
       throw err;
     }
   }
@@ -376,29 +318,15 @@ export class IngestService {
   /** A repeat of a stored reading: its nonce is used up all the same, the first answer returned. */
   private async duplicate(
     device: IngestDevice,
+    serial: string,
     nonce: string,
     at: number,
     known: { id: number; level: IngestResult['level'] },
   ): Promise<IngestResult> {
-    await this.ctx.db.transaction().execute((trx) => this.claimNonce(trx, device, nonce, at));
+    await this.ctx.db
+      .transaction()
+      .execute((trx) => claimNonce(trx, { ...device, serial }, nonce, at));
     return { id: Number(known.id), level: known.level, duplicate: true };
-  }
-
-  /**
-   * Keep the nonce, first thing in the reading's transaction, if the device row is still the one
-   * the upload was authenticated with; 266 when the device used the nonce before, StaleDevice
-   * when the row changed meanwhile (told apart by reading it again: a rare path).
-   */
-  private async claimNonce(
-    trx: Kysely<Database>,
-    device: IngestDevice,
-    nonce: string,
-    at: number,
-  ): Promise<void> {
-    if (await new IngestNoncesRepo(trx).claim(device, nonce, at)) return;
-    const now = await new DevicesRepo(trx).findForIngest(device.serial);
-    if (!now || !sameDevice(now, device)) throw new StaleDevice();
-    throw refused(IngestMessages.nonceReused);
   }
 
   /** The 预警配置 rules in force: the saved section on top of the defaults (parsed once a save). */
@@ -414,75 +342,6 @@ export class IngestService {
     const rules = checked.success ? checked.data : DEFAULT_PREWARNING_SET;
     this.rulesCache = { stored, rules };
     return rules;
-  }
-
-  /** The warning SMS the rule asks for, written to the outbox in the reading's transaction. */
-  private async sendWarnings(
-    trx: Kysely<Database>,
-    reading: IngestMeasurement,
-    c: Classification,
-    member: { name: string; phone: string | null },
-    memberId: number,
-    at: number,
-  ): Promise<void> {
-    const recipients: { phone: string; which: keyof typeof WARNING_SMS }[] = [];
-    if (c.notify.includes('memberSms') && member.phone)
-      recipients.push({ phone: member.phone, which: 'member' });
-    if (c.notify.includes('familySms'))
-      for (const contact of await new ContactsRepo(trx).warningRecipients(memberId))
-        recipients.push({ phone: contact.phone, which: 'family' });
-    if (recipients.length === 0) return;
-    const params = warningParams(reading, member.name, c.label);
-    const sender = createSmsSender({ db: trx, now: () => at });
-    const templates = new SmsRepo(trx);
-    const wording = new Map<keyof typeof WARNING_SMS, { content: string; provider?: string }>();
-    for (const { phone, which } of recipients) {
-      if (!wording.has(which)) {
-        const found = await templates.findByCode(WARNING_SMS[which].code);
-        const row = found ? await templates.find(Number(found.id)) : undefined;
-        // A disabled template sends nothing; a missing one the default wording.
-        if (row && !row.enabled) continue;
-        wording.set(which, {
-          content: row?.content ?? WARNING_SMS[which].content,
-          provider: row?.provider_template_id || undefined,
-        });
-      }
-      const { content, provider } = wording.get(which)!;
-      await sender.send({
-        phone,
-        templateCode: WARNING_SMS[which].code,
-        content: renderSmsTemplate(content, params),
-        params,
-        providerTemplateId: provider,
-        sentBy: '系统',
-      });
-    }
-  }
-
-  /**
-   * The measurement points of 积分配置; a member who cannot earn (frozen, logged off) gets none.
-   * True when the member's earnings of the day had already reached the daily cap (nothing paid).
-   */
-  private async earnPoints(
-    trx: Kysely<Database>,
-    memberId: number,
-    measurementId: number,
-    at: number,
-  ): Promise<boolean> {
-    try {
-      const earned = await this.points.earn(trx, {
-        memberId,
-        type: 'measurement',
-        refType: 'measurement',
-        refId: measurementId,
-        at,
-      });
-      return earned.paid === 0 && earned.capped > 0;
-    } catch (err) {
-      // earn refuses such a member before it writes anything (255); anything else is a failure.
-      if (!(err instanceof AppError) || err.state !== State.FAILED) throw err;
-      return false;
-    }
   }
 
   /** Remove a samples file whose reading was not stored (best effort: an orphan file is harmless). */
@@ -512,19 +371,6 @@ export class IngestService {
 /** A device whose readings are taken: bound or lent to a member. */
 function mayUpload(device: IngestDevice): boolean {
   return device.member_id !== null && (device.status === 'bound' || device.status === 'lent');
-}
-
-/** The same device row as far as an upload is concerned (what claimNonce compares). */
-function sameDevice(a: IngestDevice, b: IngestDevice): boolean {
-  return (
-    a.id === b.id &&
-    a.status === b.status &&
-    a.member_id === b.member_id &&
-    a.secret_sealed === b.secret_sealed &&
-    a.prev_secret_sealed === b.prev_secret_sealed &&
-    Number(a.prev_secret_until ?? 0) === Number(b.prev_secret_until ?? 0) &&
-    a.model_type === b.model_type
-  );
 }
 
 /**

@@ -22,6 +22,7 @@ import type { Database } from '../../../db/schema.js';
 import { toNumber } from '../../../db/values.js';
 import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
+import type { Clock } from '../../../platform/clock.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import { queryExport, type AuditedExport, type ExportColumn } from '../../../platform/export.js';
 import { mapPage, paginate, type PageRequest } from '../../../platform/pagination.js';
@@ -102,6 +103,46 @@ export function pickGrade<G extends { growth_required: number | string }>(
 }
 
 /**
+ * Set a member's growth value and the grade it earns, inside the caller's transaction, at `now`
+ * (GradeService.applyGrowth with the app's clock; the ingest writer's thread with a reading's
+ * time). A grade change writes a member_grade_logs row.
+ */
+export async function applyGrowth(
+  trx: Kysely<Database>,
+  now: Clock,
+  memberId: number,
+  newGrowth: number,
+  reason: GradeChangeReason = 'growth',
+  operator?: GradeOperator,
+  remark = '',
+): Promise<GrowthResult> {
+  const growth = Math.max(0, Math.trunc(newGrowth));
+  const members = new MembersRepo(trx);
+  const member = await members.brief(memberId);
+  if (!member) throw new NotFoundError(GradeMessages.memberNotFound);
+  const grade = await new GradesRepo(trx).gradeForGrowth(growth);
+  const fromGradeId = Number(member.grade_id);
+  const toGradeId = grade ? Number(grade.id) : fromGradeId;
+  const at = now();
+  await members.setGrowth(memberId, growth, toGradeId, at);
+  const changed = toGradeId !== fromGradeId;
+  if (changed) {
+    await new GradesRepo(trx).insertLog({
+      member_id: memberId,
+      from_grade_id: fromGradeId,
+      to_grade_id: toGradeId,
+      reason,
+      growth_value: growth,
+      operator_id: operator?.id ?? null,
+      operator_name: operator?.name ?? '',
+      remark,
+      created_at: at,
+    });
+  }
+  return { fromGradeId, toGradeId, changed };
+}
+
+/**
  * Member grades (/member_manage/grade), the grade log (/member_manage/grade_log) and the one
  * rule every area relies on: a member's grade follows its growth value, and every change of a
  * member's grade writes a member_grade_logs row (see `applyGrowth`).
@@ -133,30 +174,7 @@ export class GradeService {
     operator?: GradeOperator,
     remark = '',
   ): Promise<GrowthResult> {
-    const growth = Math.max(0, Math.trunc(newGrowth));
-    const members = new MembersRepo(trx);
-    const member = await members.brief(memberId);
-    if (!member) throw new NotFoundError(GradeMessages.memberNotFound);
-    const grade = await new GradesRepo(trx).gradeForGrowth(growth);
-    const fromGradeId = Number(member.grade_id);
-    const toGradeId = grade ? Number(grade.id) : fromGradeId;
-    const at = this.ctx.now();
-    await members.setGrowth(memberId, growth, toGradeId, at);
-    const changed = toGradeId !== fromGradeId;
-    if (changed) {
-      await new GradesRepo(trx).insertLog({
-        member_id: memberId,
-        from_grade_id: fromGradeId,
-        to_grade_id: toGradeId,
-        reason,
-        growth_value: growth,
-        operator_id: operator?.id ?? null,
-        operator_name: operator?.name ?? '',
-        remark,
-        created_at: at,
-      });
-    }
-    return { fromGradeId, toGradeId, changed };
+    return applyGrowth(trx, this.ctx.now, memberId, newGrowth, reason, operator, remark);
   }
 
   /**

@@ -368,7 +368,7 @@ export type GrowthApplier = (
 ) => Promise<void>;
 
 /** Growth through the grade rules (GradeService.applyGrowth writes the grade log). */
-export function growthVia(grades: GradeService): GrowthApplier {
+export function growthVia(grades: Pick<GradeService, 'applyGrowth'>): GrowthApplier {
   return async (trx, memberId, delta) => {
     const member = await new MembersRepo(trx).brief(memberId);
     if (!member) throw new Error(`no member ${memberId}`);

@@ -1,0 +1,173 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import { AppError } from '../../../platform/errors.js';
+import { GroupCommit } from '../../../platform/group-commit.js';
+import {
+  StaleDevice,
+  storeReading,
+  type StoreDeps,
+  type StoreResult,
+  type StoreRules,
+  type StoreUnit,
+} from './store.js';
+
+/**
+ * Where the device ingest API's readings are stored (store.ts), in group-committed transactions:
+ * on the server's thread, or on a thread of its own.
+ */
+export interface IngestWriter {
+  store(unit: StoreUnit, rules: StoreRules): Promise<StoreResult>;
+  /** Let the readings being stored finish, then stop. */
+  close(): Promise<void>;
+}
+
+/** On the server's thread, through its database (PostgreSQL's pool; SQLite in memory). */
+export class LocalIngestWriter implements IngestWriter {
+  private readonly commits: GroupCommit;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly deps: StoreDeps,
+  ) {
+    this.commits = new GroupCommit(db);
+  }
+
+  store(unit: StoreUnit, rules: StoreRules): Promise<StoreResult> {
+    return this.commits.run((trx) => storeReading(trx, unit, rules, this.deps));
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** A request to the writer's thread: a unit, with the rules when they changed since the last. */
+export interface WriterRequest {
+  seq: number;
+  unit: StoreUnit;
+  rules?: StoreRules;
+}
+
+/** The thread's answer: the result, or the error as data (AppError, StaleDevice, anything else). */
+export type WriterAnswer =
+  | { seq: number; result: StoreResult }
+  | {
+      seq: number;
+      error:
+        | { kind: 'app'; state: number; message: string; httpStatus?: number }
+        | { kind: 'stale' }
+        | { kind: 'other'; message: string };
+    };
+
+export interface WriterThreadData {
+  file: string;
+  /** The server connection's write intent (database.ts SqliteWriteTurns). */
+  mainIntent: Int32Array;
+}
+
+/** An error thrown by storeReading, as the thread sends it. */
+export function errorAsData(err: unknown): Extract<WriterAnswer, { error: unknown }>['error'] {
+  if (err instanceof StaleDevice) return { kind: 'stale' };
+  if (err instanceof AppError)
+    return { kind: 'app', state: err.state, message: err.message, httpStatus: err.httpStatus };
+  return { kind: 'other', message: err instanceof Error ? err.message : String(err) };
+}
+
+function errorFromData(error: Extract<WriterAnswer, { error: unknown }>['error']): Error {
+  if (error.kind === 'stale') return new StaleDevice();
+  if (error.kind === 'app') return new AppError(error.state, error.message, error.httpStatus);
+  return new Error(`ingest writer: ${error.message}`);
+}
+
+/**
+ * The embedded database's readings are stored on a thread of their own, with its own connection
+ * to the file (writer-thread.ts): SQLite's statements and commits for the readings — half of the
+ * server thread's time for each signed reading in a CPU profile — no longer hold the thread that
+ * answers every other request. The two connections take turns at the write lock
+ * (database.ts SqliteWriteTurns): the server's thread asks and the writer waits for it before its
+ * next transaction, so an operator's change waits for at most one batch of readings.
+ *
+ * The thread starts with the first reading. A unit is answered after its transaction committed
+ * (GroupCommit, synchronous = FULL), as on the server's thread.
+ */
+export class ThreadIngestWriter implements IngestWriter {
+  private worker: Worker | null = null;
+  private seq = 0;
+  private readonly pending = new Map<
+    number,
+    { resolve: (r: StoreResult) => void; reject: (e: Error) => void }
+  >();
+  private sent: StoreRules | null = null;
+  private idle: (() => void) | null = null;
+
+  constructor(private readonly data: WriterThreadData) {}
+
+  store(unit: StoreUnit, rules: StoreRules): Promise<StoreResult> {
+    const worker = (this.worker ??= this.start());
+    const seq = ++this.seq;
+    const changed =
+      !this.sent ||
+      this.sent.prewarning !== rules.prewarning ||
+      this.sent.integral !== rules.integral;
+    if (changed) this.sent = rules;
+    const request: WriterRequest = changed ? { seq, unit, rules } : { seq, unit };
+    return new Promise<StoreResult>((resolve, reject) => {
+      this.pending.set(seq, { resolve, reject });
+      worker.postMessage(request);
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    if (this.pending.size > 0) await new Promise<void>((resolve) => (this.idle = resolve));
+    this.worker = null;
+    await worker.terminate();
+  }
+
+  private start(): Worker {
+    const worker = spawnWriterThread(this.data);
+    // The thread is needed only while readings are being stored: it does not keep the process up.
+    worker.unref();
+    worker.on('message', (answer: WriterAnswer) => {
+      const waiting = this.pending.get(answer.seq);
+      if (!waiting) return;
+      this.pending.delete(answer.seq);
+      if ('result' in answer) waiting.resolve(answer.result);
+      else waiting.reject(errorFromData(answer.error));
+      if (this.pending.size === 0) this.idle?.();
+    });
+    const lost = (err: Error) => {
+      // Nothing of an unanswered unit is known to be stored: each gets the error (a device sends
+      // its reading again; the (device, type, time) key makes a stored one a duplicate).
+      if (this.worker === worker) {
+        this.worker = null;
+        this.sent = null;
+      }
+      for (const [, waiting] of this.pending) waiting.reject(err);
+      this.pending.clear();
+      this.idle?.();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`ingest writer: thread exited (${code})`)));
+    return worker;
+  }
+}
+
+/**
+ * The thread, from the build (writer-thread.js) or, when this module runs from the TypeScript
+ * sources (tests, `npm run dev`), from writer-thread.ts compiled by tsx as it loads.
+ */
+function spawnWriterThread(data: WriterThreadData): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts'))
+    return new Worker(new URL('./writer-thread.js', here), { workerData: data });
+  const tsxDir = createRequire(here)
+    .resolve('tsx/package.json')
+    .replace(/package\.json$/, '');
+  const tsxApi = pathToFileURL(`${tsxDir}dist/esm/api/index.mjs`).href;
+  const entry = new URL('./writer-thread.ts', here).href;
+  const source = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(source, { eval: true, workerData: data, execArgv: ['--conditions=source'] });
+}
