@@ -154,23 +154,24 @@ export async function storeReading(
     firmware: reading.firmware,
   });
   if (c.level !== 'normal') {
+    // One read of the member for the alert's triage (age) and the warning SMS (name, phone).
+    member ??= await members.findRow(memberId);
     if (c.notify.includes('doctorQueue'))
-      await measurements.insertAlert({
-        measurement_id: id,
-        member_id: memberId,
-        type: reading.type,
-        level: c.level,
-        label: c.label,
-        status: 'open',
-        created_at: at,
-        handled_at: null,
-        handled_by: null,
-        measured_at: reading.measuredAt,
-      });
-    if (c.notify.includes('memberSms') || c.notify.includes('familySms')) {
-      member ??= await members.findRow(memberId);
-      if (member) await sendWarnings(trx, reading, c, member, memberId, at);
-    }
+      await measurements.insertAlert(
+        {
+          measurement_id: id,
+          member_id: memberId,
+          type: reading.type,
+          level: c.level,
+          label: c.label,
+          status: 'open',
+          created_at: at,
+          measured_at: reading.measuredAt,
+        },
+        member ?? { birthday: null },
+      );
+    if (member && (c.notify.includes('memberSms') || c.notify.includes('familySms')))
+      await sendWarnings(trx, reading, c, member, memberId, at);
   }
   const reachedCap =
     unit.mayEarn &&
@@ -236,8 +237,7 @@ async function sendWarnings(
   const wording = new Map<keyof typeof WARNING_SMS, { content: string; provider?: string }>();
   for (const { phone, which } of recipients) {
     if (!wording.has(which)) {
-      const found = await templates.findByCode(WARNING_SMS[which].code);
-      const row = found ? await templates.find(Number(found.id)) : undefined;
+      const row = await templates.wordingByCode(WARNING_SMS[which].code);
       // A disabled template sends nothing; a missing one the default wording.
       if (row && !row.enabled) continue;
       wording.set(which, {

@@ -78,6 +78,39 @@ export function abnormalReadingsCount(
     .where(sql.ref('level'), '<>', sql.lit('normal'));
 }
 
+/** A new alert's row (run for each abnormal reading the ingest API stores: db/prepared.ts). */
+const insertOpenAlert = prepared(
+  (
+    db,
+    p: {
+      measurementId: number;
+      memberId: number;
+      type: MeasurementTypeValue;
+      level: MeasurementAlertsTable['level'];
+      label: string;
+      status: MeasurementAlertsTable['status'];
+      createdAt: number;
+      triageAge: number | null;
+      triageHistory: number;
+      queueRank: number;
+    },
+  ) =>
+    db.insertInto('measurement_alerts').values({
+      measurement_id: p.measurementId,
+      member_id: p.memberId,
+      type: p.type,
+      level: p.level,
+      label: p.label,
+      status: p.status,
+      created_at: p.createdAt,
+      handled_at: null,
+      handled_by: null,
+      triage_age: p.triageAge,
+      triage_history: p.triageHistory,
+      queue_rank: p.queueRank,
+    }),
+);
+
 /**
  * Queries of measurements, the ECG recordings that name their sample files, and the alerts
  * abnormal measurements open (the only file that touches these tables).
@@ -116,19 +149,27 @@ export class MeasurementsRepo {
   /**
    * Raise an alert with its triage facts (the member's age, their abnormal readings of the 30 days
    * before) and the queue's sort key from them (contract queueRankOf), in the caller's transaction.
+   * `member`: the member's row when the caller has read it already (the ingest API has).
    */
   async insertAlert(
     values: Omit<
       Insertable<MeasurementAlertsTable>,
-      'triage_age' | 'triage_history' | 'queue_rank'
+      'triage_age' | 'triage_history' | 'queue_rank' | 'handled_at' | 'handled_by'
     > & { measured_at: number },
+    member?: { birthday: string | null },
   ): Promise<void> {
     const { measured_at: measuredAt, ...alert } = values;
-    const member = await this.db
-      .selectFrom('members')
-      .select('birthday')
-      .where('id', '=', alert.member_id)
-      .executeTakeFirst();
+    const birthday =
+      member?.birthday ??
+      (member
+        ? null
+        : (
+            await this.db
+              .selectFrom('members')
+              .select('birthday')
+              .where('id', '=', alert.member_id)
+              .executeTakeFirst()
+          )?.birthday);
     const history = await abnormalReadingsCount(
       this.db,
       alert.member_id,
@@ -137,18 +178,21 @@ export class MeasurementsRepo {
     ).executeTakeFirst();
     const facts = {
       level: alert.level,
-      age: ageOnChinaDay(member?.birthday, measuredAt),
+      age: ageOnChinaDay(birthday, measuredAt),
       history: Number(history?.n ?? 0),
     };
-    await this.db
-      .insertInto('measurement_alerts')
-      .values({
-        ...alert,
-        triage_age: facts.age,
-        triage_history: facts.history,
-        queue_rank: queueRankOf(facts, alert.created_at),
-      })
-      .execute();
+    await insertOpenAlert(this.db, {
+      measurementId: alert.measurement_id,
+      memberId: alert.member_id,
+      type: alert.type,
+      level: alert.level,
+      label: alert.label,
+      status: alert.status,
+      createdAt: alert.created_at,
+      triageAge: facts.age,
+      triageHistory: facts.history,
+      queueRank: queueRankOf(facts, alert.created_at),
+    });
   }
 
   /** A member's latest readings of every type, newest first (the workbench detail's history). */

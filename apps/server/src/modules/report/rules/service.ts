@@ -104,8 +104,6 @@ export class RuleVersionService {
               label: c.label,
               status: 'open',
               created_at: at,
-              handled_at: null,
-              handled_by: null,
               measured_at: Number(r.measured_at),
             });
           if (clear) await repo.closeAlert(id, actor.displayName, at);

@@ -33,6 +33,17 @@ export class SmsRepo {
     return this.db.selectFrom('sms_templates').selectAll().where('id', 'in', ids).execute();
   }
 
+  /** The wording of a template by its code (a warning SMS the ingest API sends). */
+  wordingByCode(
+    code: string,
+  ): Promise<Pick<SmsTemplateRow, 'enabled' | 'content' | 'provider_template_id'> | undefined> {
+    return this.db
+      .selectFrom('sms_templates')
+      .select(['enabled', 'content', 'provider_template_id'])
+      .where('code', '=', code)
+      .executeTakeFirst();
+  }
+
   findByCode(code: string): Promise<{ id: number } | undefined> {
     return this.db
       .selectFrom('sms_templates')
