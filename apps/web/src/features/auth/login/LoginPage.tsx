@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Form } from 'antd';
+import { Button } from 'antd';
 // The plain and password inputs only: antd's Input index also brings TextArea, Search and OTP,
 // ~10 KB gzip that /login does not need (bundle budget, ARCHITECTURE.md).
 import Input from 'antd/es/input/Input';
@@ -18,7 +18,6 @@ import { safeRedirect } from '../../../shared/session/session-rules';
 import { startSession } from '../../../shared/session/session';
 import { usePermissionStore } from '../../../shared/stores/permission';
 import { useSettingsStore } from '../../../shared/stores/settings';
-import { applyFieldErrors } from '../../../shared/utils/form';
 import { login } from './api';
 import { useCaptcha } from './use-captcha';
 import './login.css';
@@ -26,7 +25,39 @@ import './login.css';
 interface LoginValues {
   username: string;
   password: string;
-  verifyCode?: string;
+  verifyCode: string;
+}
+
+type LoginField = keyof LoginValues;
+type LoginErrors = Partial<Record<LoginField, string>>;
+
+const EMPTY: LoginValues = { username: '', password: '', verifyCode: '' };
+
+/**
+ * One field of the login form: its label, its control and the error under it, laid out as antd's
+ * vertical form items are. The login form is the one form without antd's Form: its three
+ * required fields do not need the field store and validator (~27 KB gzip), and /login is the
+ * first page every operator loads (its budget is 220 KB, ARCHITECTURE.md / issue 16).
+ */
+function LoginItem(props: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`login-item${props.error ? ' login-item-error' : ''}`}>
+      <label className="login-item-label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      {props.children}
+      {props.error && (
+        <div className="login-item-explain" id={`${props.id}_help`} role="alert">
+          {props.error}
+        </div>
+      )}
+    </div>
+  );
 }
 
 /** /login: user name, password and captcha (click the image for a new one); honours ?redirect=. */
@@ -36,27 +67,49 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const title = useSettingsStore((s) => s.title);
-  const [form] = Form.useForm<LoginValues>();
   const captcha = useCaptcha();
+  const [values, setValues] = useState<LoginValues>(EMPTY);
+  const [errors, setErrors] = useState<LoginErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The server asks for the captcha after repeated failures even where it is turned off.
   const [captchaAsked, setCaptchaAsked] = useState(false);
   const captchaEnabled = (captcha.data ? captcha.data.enabled : true) || captchaAsked;
 
+  /** The message of a field left empty (blank for the user name and the captcha). */
+  const missing = (field: LoginField, value: string): string | undefined => {
+    if (field === 'password') return value === '' ? t('login.passwordRequired') : undefined;
+    if (value.trim() !== '') return undefined;
+    if (field === 'username') return t('login.usernameRequired');
+    return captchaEnabled ? t('login.captchaRequired') : undefined;
+  };
+
+  const change = (field: LoginField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    // A field shown wrong is checked again as it is typed in (as antd's form does).
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: missing(field, value) }));
+  };
+
   const refreshCaptcha = () => {
-    form.setFieldValue('verifyCode', '');
+    setValues((v) => ({ ...v, verifyCode: '' }));
     captcha.refresh();
   };
 
-  const onFinish = async (values: LoginValues) => {
+  const onSubmit = async () => {
+    const found: LoginErrors = {};
+    for (const field of Object.keys(EMPTY) as LoginField[]) {
+      const message = missing(field, values[field]);
+      if (message) found[field] = message;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setError(null);
     setSubmitting(true);
     try {
       const token = await login({
         username: values.username.trim(),
         password: values.password,
-        verifyCode: (values.verifyCode ?? '').trim(),
+        verifyCode: values.verifyCode.trim(),
         verifyKey: captcha.data?.verifyKey ?? '',
       });
       startSession(token);
@@ -70,7 +123,12 @@ export default function LoginPage() {
           ? localMessage(e.msg) || t('api.errorState', { state: e.state })
           : t('common.failed'),
       );
-      applyFieldErrors(form, e);
+      if (isApiError(e)) {
+        const fieldErrors: LoginErrors = {};
+        for (const f of e.fieldErrors)
+          if (f.field in EMPTY) fieldErrors[f.field as LoginField] = localMessage(f.msg);
+        setErrors(fieldErrors);
+      }
       const asked =
         isApiError(e) && (e.data as { captchaRequired?: unknown } | null)?.captchaRequired === true;
       if (asked) setCaptchaAsked(true);
@@ -79,6 +137,15 @@ export default function LoginPage() {
       setSubmitting(false);
     }
   };
+
+  const invalid = (field: LoginField) =>
+    errors[field]
+      ? {
+          status: 'error' as const,
+          'aria-invalid': true,
+          'aria-describedby': `login_${field}_help`,
+        }
+      : {};
 
   return (
     <main className="login-page">
@@ -107,55 +174,54 @@ export default function LoginPage() {
               {error}
             </div>
           )}
-          <Form<LoginValues>
-            form={form}
+          <form
+            className="login-form"
             name="login"
-            layout="vertical"
-            size="large"
-            requiredMark={false}
-            onFinish={onFinish}
             autoComplete="on"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void onSubmit();
+            }}
           >
-            <Form.Item
-              label={t('login.username')}
-              name="username"
-              rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
-            >
+            <LoginItem id="login_username" label={t('login.username')} error={errors.username}>
               <Input
+                id="login_username"
+                size="large"
+                value={values.username}
+                onChange={(e) => change('username', e.target.value)}
                 prefix={<UserOutlined aria-hidden />}
                 placeholder={t('login.usernamePlaceholder')}
                 autoComplete="username"
                 autoFocus
+                {...invalid('username')}
               />
-            </Form.Item>
-            <Form.Item
-              label={t('login.password')}
-              name="password"
-              rules={[{ required: true, message: t('login.passwordRequired') }]}
-            >
+            </LoginItem>
+            <LoginItem id="login_password" label={t('login.password')} error={errors.password}>
               <Password
+                id="login_password"
+                size="large"
+                value={values.password}
+                onChange={(e) => change('password', e.target.value)}
                 prefix={<LockOutlined aria-hidden />}
                 placeholder={t('login.passwordPlaceholder')}
                 autoComplete="current-password"
+                {...invalid('password')}
               />
-            </Form.Item>
+            </LoginItem>
             {captchaEnabled && (
-              <Form.Item label={t('login.captcha')} required>
+              <LoginItem id="login_verifyCode" label={t('login.captcha')} error={errors.verifyCode}>
                 <div className="captcha-row">
-                  <Form.Item
-                    name="verifyCode"
-                    noStyle
-                    rules={[
-                      { required: true, whitespace: true, message: t('login.captchaRequired') },
-                    ]}
-                  >
-                    <Input
-                      prefix={<SafetyOutlined aria-hidden />}
-                      placeholder={t('login.captchaPlaceholder')}
-                      aria-label={t('login.captcha')}
-                      autoComplete="off"
-                    />
-                  </Form.Item>
+                  <Input
+                    id="login_verifyCode"
+                    size="large"
+                    value={values.verifyCode}
+                    onChange={(e) => change('verifyCode', e.target.value)}
+                    prefix={<SafetyOutlined aria-hidden />}
+                    placeholder={t('login.captchaPlaceholder')}
+                    autoComplete="off"
+                    {...invalid('verifyCode')}
+                  />
                   <button
                     type="button"
                     className="captcha-button"
@@ -172,14 +238,12 @@ export default function LoginPage() {
                     )}
                   </button>
                 </div>
-              </Form.Item>
+              </LoginItem>
             )}
-            <Form.Item style={{ marginBottom: 8 }}>
-              <Button type="primary" htmlType="submit" block loading={submitting}>
-                {t('login.submit')}
-              </Button>
-            </Form.Item>
-          </Form>
+            <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+              {t('login.submit')}
+            </Button>
+          </form>
         </div>
       </section>
     </main>
