@@ -143,7 +143,10 @@ export function PlanDialog({
           kind: 'follow_up_call',
           everyDays: 14,
           occurrences: 6,
-          startAt: dayjs().add(1, 'day'),
+          // The day, not this instant: FormDialog resets the form when its initial values'
+          // JSON changes, and an instant's changes at every render (a re-render wiped the
+          // fields and their errors).
+          startAt: dayjs().add(1, 'day').startOf('day'),
         },
       };
 
