@@ -1,6 +1,7 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, DEFAULT_PG_READ_CONNECTIONS, loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -43,11 +44,32 @@ describe('loadConfig', () => {
     );
     expect(config.port).toBe(9000);
     expect(config.dataDir).toBe('/srv/app/var/data');
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/health' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/health',
+      readConnections: DEFAULT_PG_READ_CONNECTIONS,
+    });
     expect(config.apiService).toBe('jkapi');
     expect(config.demoData).toBe(false);
     expect(config.captchaEnabled).toBe(false);
     expect(config.logLevel).toBe('warn');
+  });
+
+  it('reads the list pool size of PostgreSQL, one fewer than the cores by default', () => {
+    const postgres = {
+      DATABASE_URL: 'postgres://u@db:5432/health',
+      SECRET_KEY: 'a-shared-secret-key-of-32-characters!',
+    };
+    expect(DEFAULT_PG_READ_CONNECTIONS).toBe(Math.max(1, availableParallelism() - 1));
+    expect(loadConfig({ ...postgres, PG_READ_CONNECTIONS: '4' }).database).toMatchObject({
+      readConnections: 4,
+    });
+    for (const [value, message] of [
+      ['0', 'PG_READ_CONNECTIONS 最小为 1'],
+      ['2.5', 'PG_READ_CONNECTIONS 必须是整数'],
+      ['many', 'PG_READ_CONNECTIONS 必须是数字'],
+    ])
+      expect(() => loadConfig({ ...postgres, PG_READ_CONNECTIONS: value })).toThrow(message);
   });
 
   it('refuses PostgreSQL without SECRET_KEY (every process must share the key)', () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { contentDisposition, exportFileName } from '../src/platform/export.js';
-import { applySort, countRows, paginate, readInBatches } from '../src/platform/pagination.js';
+import {
+  applySort,
+  countRows,
+  paginate,
+  paginateIds,
+  readInBatches,
+} from '../src/platform/pagination.js';
 import { databaseKinds } from './helpers/databases.js';
 import { setupApp, type TestApp } from './helpers/app.js';
 
@@ -91,6 +97,62 @@ describe.each(databaseKinds)('list helpers on %s', (kind) => {
     await expect(
       paginate(t.db, q, { current: 9, pageSize: 3 }, undefined, failingCount),
     ).rejects.toThrow();
+  });
+
+  it('reads a page of ids with its rows and its total in one query', async () => {
+    const ids = applySort(
+      t.db.selectFrom('operation_logs').select('id'),
+      {},
+      COLUMNS,
+      { field: 'time', order: 'ascend' },
+      'id',
+    );
+    const rowsOf = (pageIds: typeof ids) =>
+      applySort(
+        t.db.selectFrom('operation_logs').select(['target']).where('id', 'in', pageIds),
+        {},
+        COLUMNS,
+        { field: 'time', order: 'ascend' },
+        'id',
+      );
+    // Counts the queries run (a result per query; subqueries are part of theirs).
+    let queries = 0;
+    const counted = t.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: (args) => {
+        queries += 1;
+        return Promise.resolve(args.result);
+      },
+    });
+    const full = await paginateIds(counted, ids, { current: 2, pageSize: 3 }, rowsOf);
+    // The rows are the page's, in its order, without the column that carried the total.
+    expect(full).toEqual({
+      list: [{ target: 't3' }, { target: 't4' }, { target: 't5' }],
+      pagination: { current: 2, pageSize: 3, total: 7 },
+    });
+    expect(queries).toBe(1);
+    const capped = await paginateIds(t.db, ids, { current: 1, pageSize: 2 }, rowsOf, {
+      countCap: 5,
+    });
+    expect(capped.pagination).toEqual({ current: 1, pageSize: 2, total: 5, totalCapped: true });
+    expect(capped.list).toEqual([{ target: 't0' }, { target: 't1' }]);
+    const last = await paginateIds(t.db, ids, { current: 3, pageSize: 3 }, rowsOf);
+    expect(last).toEqual({
+      list: [{ target: 't6' }],
+      pagination: { current: 3, pageSize: 3, total: 7 },
+    });
+    // Past the end the page has no row to carry the total: it is counted on its own.
+    queries = 0;
+    const past = await paginateIds(counted, ids, { current: 9, pageSize: 3 }, rowsOf);
+    expect(past).toEqual({ list: [], pagination: { current: 9, pageSize: 3, total: 7 } });
+    expect(queries).toBe(2);
+    const none = await paginateIds(
+      t.db,
+      ids.where('operator_name', '=', 'nobody'),
+      { current: 1, pageSize: 3 },
+      rowsOf,
+    );
+    expect(none.pagination.total).toBe(0);
   });
 
   it('counts grouped queries by their groups', async () => {

@@ -127,3 +127,62 @@ describe('SQLite read pool', () => {
     expect(worstGap).toBeLessThan(100);
   });
 });
+
+/**
+ * PostgreSQL's list pool (db/database.ts): list pages read on a few connections of their own, so
+ * a burst of lists runs at most that many queries at once; everything else has the main pool.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL list pool', () => {
+  let db: Db;
+
+  beforeAll(() => {
+    db = openDatabase({
+      kind: 'postgres',
+      url: process.env.TEST_DATABASE_URL!,
+      readConnections: 2,
+    });
+  });
+
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  /** The backends that answered `reads` queries started at once, each holding its connection. */
+  const backendsOf = async (reader: Db, reads: number) => {
+    const pids = await Promise.all(
+      Array.from({ length: reads }, () =>
+        sql<{ pid: number }>`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)`
+          .execute(reader)
+          .then((r) => r.rows[0]!.pid),
+      ),
+    );
+    return new Set(pids).size;
+  };
+
+  it('runs list reads on at most its connections, and a transaction on itself', async () => {
+    const reader = readerOf(db);
+    expect(reader).not.toBe(db);
+    expect(await backendsOf(reader, 6)).toBe(2);
+    // The main pool is not held to it.
+    expect(await backendsOf(db, 6)).toBeGreaterThan(2);
+    await db.transaction().execute(async (trx) => {
+      expect(readerOf(trx)).toBe(trx);
+    });
+  });
+
+  it('sees a write committed just before it', async () => {
+    const probe = `list_pool_probe_${process.pid}`;
+    await sql`CREATE TABLE ${sql.raw(probe)} (n int)`.execute(db);
+    try {
+      for (let i = 1; i <= 5; i++) {
+        await sql`INSERT INTO ${sql.raw(probe)} VALUES (${i})`.execute(db);
+        const { rows } = await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM ${sql.raw(probe)}`.execute(readerOf(db));
+        expect(rows[0]!.n).toBe(i);
+      }
+    } finally {
+      await sql`DROP TABLE ${sql.raw(probe)}`.execute(db);
+    }
+  });
+});

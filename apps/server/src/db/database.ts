@@ -10,7 +10,11 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
-import { DEFAULT_SQLITE_READ_WORKERS, type AppConfig } from '../config.js';
+import {
+  DEFAULT_PG_READ_CONNECTIONS,
+  DEFAULT_SQLITE_READ_WORKERS,
+  type AppConfig,
+} from '../config.js';
 import { readPoolKysely, SqliteReadPool } from './read-pool.js';
 import { TableWrites } from './table-writes.js';
 import type { Database } from './schema.js';
@@ -37,6 +41,8 @@ export type DbTarget =
       searchPath?: string;
       /** Pool size; defaults to pg's 10. */
       max?: number;
+      /** Connections of the list pages' reads (readerOf); default DEFAULT_PG_READ_CONNECTIONS. */
+      readConnections?: number;
     };
 
 export type Db = Kysely<Database>;
@@ -172,7 +178,11 @@ function sqliteForKysely(
 
 export function dbTargetOf(config: AppConfig): DbTarget {
   return config.database.kind === 'postgres'
-    ? { kind: 'postgres', url: config.database.url }
+    ? {
+        kind: 'postgres',
+        url: config.database.url,
+        readConnections: config.database.readConnections,
+      }
     : { kind: 'sqlite', file: config.database.file, readWorkers: config.database.readWorkers };
 }
 
@@ -215,15 +225,33 @@ export function openDatabase(target: DbTarget): Db {
     if (target.file !== ':memory:') sqliteFiles.set(db, { file: target.file, writeIntent: intent });
     return db;
   }
-  const pool = new pg.Pool({
-    connectionString: target.url,
-    types: pgTypes,
-    ...(target.max ? { max: target.max } : {}),
-    ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
-  });
+  const poolOf = (max: number | undefined) =>
+    new pg.Pool({
+      connectionString: target.url,
+      types: pgTypes,
+      ...(max ? { max } : {}),
+      ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+    });
+  const pool = poolOf(target.max);
+  // The list pages read on a small pool of their own (as the embedded database reads them on
+  // its worker threads): at most this many list queries in flight, whatever the number of lists
+  // requested at once; the main pool stays free for everything else (sessions, writes,
+  // transactions). Each list query is short, so a few connections keep up with many requests.
+  const readPool = poolOf(target.readConnections ?? DEFAULT_PG_READ_CONNECTIONS);
   const writes = new TableWrites();
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: {
+        connect: () => pool.connect(),
+        end: async () => {
+          await Promise.all([pool.end(), readPool.end()]);
+        },
+      },
+    }),
+    plugins: [writes],
+  });
   tableWrites.set(db, writes);
+  readers.set(db, new Kysely<Database>({ dialect: new PostgresDialect({ pool: readPool }) }));
   return db;
 }
 
@@ -245,9 +273,9 @@ export function tableWritesOf(db: object): TableWrites | undefined {
 }
 
 /**
- * Where a read that may be slow (a list page and its count) runs: the embedded database's read
- * pool when there is one and no transaction is open, else the database (or transaction) itself.
- * PostgreSQL's pool already runs queries beside each other, off the server's thread.
+ * Where a read that may be slow (a list page and its count) runs when no transaction is open:
+ * the embedded database's read pool (worker threads) when there is one, PostgreSQL's list pool;
+ * else the database (or transaction) itself.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function readerOf<D extends Kysely<any>>(db: D): D {
