@@ -39,6 +39,13 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/**
+ * Every test context asks for less motion (what a system's accessibility setting does): the app
+ * then turns antd's animations off, so the tests act on dialogs, dropdowns and messages without
+ * racing their animations (a click on a dialog still zooming in once left a radio unchecked).
+ */
+export const LESS_MOTION = { reducedMotion: 'reduce' } as const;
+
 /** A fresh context (own storage and cookies) whose page records console errors. */
 export async function newPage(
   browser: Browser,
@@ -46,6 +53,7 @@ export async function newPage(
   options: { width?: number; height?: number } = {},
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext({
+    ...LESS_MOTION,
     baseURL,
     locale: 'zh-CN',
     viewport: { width: options.width ?? 1366, height: options.height ?? 820 },

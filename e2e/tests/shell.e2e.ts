@@ -142,6 +142,49 @@ describe.runIf(run)('the layout shell, sessions and permissions', () => {
     await context.close();
   });
 
+  it('animates the user menu, and not when the system asks for less motion', async () => {
+    const { page, context } = await adminPage();
+    /** antd's classes of a dropdown sliding in (rc-motion's start and active steps). */
+    const SLIDING = /ant-slide-up-(appear|enter)-(start|active)/;
+    /** The class names the user menu's dropdown took while it opened. */
+    const openingClasses = async () => {
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { dropdownClasses: string[] }).dropdownClasses = seen;
+        const record = (el: Element) => {
+          if (el.className && String(el.className).includes('ant-dropdown'))
+            seen.push(String(el.className));
+        };
+        new MutationObserver((changes) => {
+          for (const c of changes) {
+            if (c.target instanceof Element) record(c.target);
+            c.addedNodes.forEach((n) => {
+              if (n instanceof Element) n.querySelectorAll('*').forEach(record);
+              if (n instanceof Element) record(n);
+            });
+          }
+        }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+      await page.getByRole('button', { name: '用户菜单' }).click();
+      await see(page.getByRole('menuitem', { name: '退出登录' }));
+      await page.keyboard.press('Escape');
+      return page.evaluate(
+        () => (window as unknown as { dropdownClasses: string[] }).dropdownClasses,
+      );
+    };
+    // The test contexts ask for less motion (LESS_MOTION): no animation.
+    const still = await openingClasses();
+    expect(still.length).toBeGreaterThan(0);
+    expect(still.filter((c) => SLIDING.test(c))).toEqual([]);
+    // A system that does not ask for it gets the menu sliding in.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.reload();
+    await see(page.getByRole('heading', { name: '概况' }));
+    const moving = await openingClasses();
+    expect(moving.some((c) => SLIDING.test(c))).toBe(true);
+    await context.close();
+  });
+
   it('asks for a password older than 90 days once a day, with a later button', async () => {
     agePassword(server.databaseFile, 'zhangwei', 91);
     const { page, context } = await newPage(browser, server.url);

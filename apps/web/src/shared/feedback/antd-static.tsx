@@ -1,6 +1,7 @@
 import { ConfigProvider, message, Modal } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
+import { prefersReducedMotion } from '../hooks/use-reduced-motion';
 import { useSettingsStore } from '../stores/settings';
 
 // antd's static message and confirm render outside the React tree: give them the app's theme and
@@ -10,7 +11,7 @@ ConfigProvider.config({
     const { theme, language } = useSettingsStore.getState();
     return (
       <ConfigProvider
-        theme={{ token: { colorPrimary: theme } }}
+        theme={{ token: { colorPrimary: theme, motion: !prefersReducedMotion() } }}
         locale={language === 'en-US' ? enUS : zhCN}
       >
         {children}

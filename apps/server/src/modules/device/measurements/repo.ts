@@ -159,17 +159,12 @@ export class MeasurementsRepo {
     member?: { birthday: string | null },
   ): Promise<void> {
     const { measured_at: measuredAt, ...alert } = values;
-    const birthday =
-      member?.birthday ??
-      (member
-        ? null
-        : (
-            await this.db
-              .selectFrom('members')
-              .select('birthday')
-              .where('id', '=', alert.member_id)
-              .executeTakeFirst()
-          )?.birthday);
+    const { birthday } = member ??
+      (await this.db
+        .selectFrom('members')
+        .select('birthday')
+        .where('id', '=', alert.member_id)
+        .executeTakeFirst()) ?? { birthday: null };
     const history = await abnormalReadingsCount(
       this.db,
       alert.member_id,
