@@ -20,7 +20,9 @@ import { adminToken } from './admin.ts';
 import { ensureBuilt } from './build.ts';
 import { mixAtFixedRate, saturate, type Target } from './load.ts';
 
-const CONNECTIONS = 50;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** `BENCH_ONLY=bp`: the /healthz and BP runs alone (iterating on the BP ratio). */
+const BP_ONLY = process.env.BENCH_ONLY === 'bp';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const BP_DEVICES = 50;
 const ECG_DEVICES = 20;
@@ -180,6 +182,78 @@ async function postOnce(
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/** The ECG runs: 10-second recordings at saturation, then one 24-hour upload gzip and plain. */
+async function ecgRuns(url: string, ecg: Device[]) {
+  const tenSeconds = JSON.stringify(ecgWave(2500));
+  const ecgBody = bodyMaker(
+    'ecg',
+    `{"sampleRate":250,"leads":["II"],"samples":[${tenSeconds}],"heartRate":75}`,
+  );
+  const ecgRun = await saturate(
+    '10-second ECG recordings',
+    { url: url, requests: [uploads(ecg, (_n, at) => ecgBody(at)).request] },
+    CONNECTIONS,
+    DURATION_S,
+  );
+
+  const samples = ecgWave(21_600_000);
+  const dayOf = (measuredAt: number) =>
+    Buffer.from(
+      JSON.stringify({
+        type: 'ecg',
+        measuredAt,
+        values: { sampleRate: 250, leads: ['II'], samples: [samples], heartRate: 72 },
+      }),
+    );
+  const day = dayOf(Date.now() - 3_600_000);
+  const dayGzip = gzipSync(day, { level: 6 });
+  const gz = await postOnce(url, ecg[0]!, dayGzip, true);
+  // Another device and time: a new reading, not a duplicate of the first.
+  const plainBody = dayOf(Date.now() - 7_200_000);
+  const plain = await postOnce(url, ecg[1]!, plainBody, false);
+
+  return { ecgRun, day, dayGzip, gz, plainBody, plain };
+}
+
+type EcgResults = Awaited<ReturnType<typeof ecgRuns>>;
+
+function printEcg({ ecgRun, day, dayGzip, gz, plainBody, plain }: EcgResults): void {
+  const failed = ecgRun.non2xx ? ` (${ecgRun.non2xx} non-2xx)` : '';
+  console.log(
+    `  10-second ECG recordings     ${fmt(ecgRun.rps)} req/s, p50 ${ecgRun.p50} ms, p99 ${ecgRun.p99} ms${failed}`,
+  );
+  console.log(
+    `  24-hour ECG, gzip            ${fmt(dayGzip.length / 1048576, 1)} MB sent (${fmt(day.length / 1048576, 1)} MB JSON): ${fmt(gz.seconds, 2)} s, state ${gz.answer.state}`,
+  );
+  console.log(
+    `  24-hour ECG, uncompressed    ${fmt(plainBody.length / 1048576, 1)} MB sent: ${fmt(plain.seconds, 2)} s, state ${plain.answer.state}`,
+  );
+}
+
+function reportEcg(
+  { ecgRun, gz, plain }: EcgResults,
+  report: (what: string, value: string, target: string, ok: boolean) => void,
+): void {
+  report(
+    '10-second ECG recordings/s',
+    `${fmt(ecgRun.rps)} /s`,
+    `≥ ${ECG_RATE_TARGET} /s`,
+    ecgRun.rps >= ECG_RATE_TARGET && ecgRun.non2xx === 0,
+  );
+  report(
+    '24-hour ECG upload (gzip)',
+    `${fmt(gz.seconds, 2)} s`,
+    `< ${ECG_24H_TARGET_S} s`,
+    gz.seconds < ECG_24H_TARGET_S && gz.answer.state === 200,
+  );
+  report(
+    '24-hour ECG upload (uncompressed)',
+    `${fmt(plain.seconds, 2)} s`,
+    `< ${ECG_24H_TARGET_S} s`,
+    plain.seconds < ECG_24H_TARGET_S && plain.answer.state === 200,
+  );
+}
+
 async function main() {
   ensureBuilt();
   const server = await startServer({ DEMO_DATA: 'false' });
@@ -237,33 +311,7 @@ async function main() {
       DURATION_S,
     );
 
-    const tenSeconds = JSON.stringify(ecgWave(2500));
-    const ecgBody = bodyMaker(
-      'ecg',
-      `{"sampleRate":250,"leads":["II"],"samples":[${tenSeconds}],"heartRate":75}`,
-    );
-    const ecgRun = await saturate(
-      '10-second ECG recordings',
-      { url: server.url, requests: [uploads(ecg, (_n, at) => ecgBody(at)).request] },
-      CONNECTIONS,
-      DURATION_S,
-    );
-
-    const samples = ecgWave(21_600_000);
-    const dayOf = (measuredAt: number) =>
-      Buffer.from(
-        JSON.stringify({
-          type: 'ecg',
-          measuredAt,
-          values: { sampleRate: 250, leads: ['II'], samples: [samples], heartRate: 72 },
-        }),
-      );
-    const day = dayOf(Date.now() - 3_600_000);
-    const dayGzip = gzipSync(day, { level: 6 });
-    const gz = await postOnce(server.url, ecg[0]!, dayGzip, true);
-    // Another device and time: a new reading, not a duplicate of the first.
-    const plainBody = dayOf(Date.now() - 7_200_000);
-    const plain = await postOnce(server.url, ecg[1]!, plainBody, false);
+    const ecgResults = BP_ONLY ? null : await ecgRuns(server.url, ecg);
 
     const failed = (r: { non2xx: number }) => (r.non2xx ? ` (${r.non2xx} non-2xx)` : '');
     console.log('');
@@ -278,15 +326,7 @@ async function main() {
     console.log(
       `  BP at ${offered}/s (open loop)   p50 ${lat.p50} ms, p99 ${lat.p99} ms, ${lat.failed} failed`,
     );
-    console.log(
-      `  10-second ECG recordings     ${fmt(ecgRun.rps)} req/s, p50 ${ecgRun.p50} ms, p99 ${ecgRun.p99} ms${failed(ecgRun)}`,
-    );
-    console.log(
-      `  24-hour ECG, gzip            ${fmt(dayGzip.length / 1048576, 1)} MB sent (${fmt(day.length / 1048576, 1)} MB JSON): ${fmt(gz.seconds, 2)} s, state ${gz.answer.state}`,
-    );
-    console.log(
-      `  24-hour ECG, uncompressed    ${fmt(plainBody.length / 1048576, 1)} MB sent: ${fmt(plain.seconds, 2)} s, state ${plain.answer.state}`,
-    );
+    if (ecgResults) printEcg(ecgResults);
     console.log('');
 
     const ratio = bpRun.rps / health.rps;
@@ -297,24 +337,7 @@ async function main() {
       ratio >= BP_RATIO_TARGET && bpRun.non2xx === 0,
     );
     report('BP p99 at half its throughput', `${lat.p99} ms`, '(printed)', lat.failed === 0);
-    report(
-      '10-second ECG recordings/s',
-      `${fmt(ecgRun.rps)} /s`,
-      `≥ ${ECG_RATE_TARGET} /s`,
-      ecgRun.rps >= ECG_RATE_TARGET && ecgRun.non2xx === 0,
-    );
-    report(
-      '24-hour ECG upload (gzip)',
-      `${fmt(gz.seconds, 2)} s`,
-      `< ${ECG_24H_TARGET_S} s`,
-      gz.seconds < ECG_24H_TARGET_S && gz.answer.state === 200,
-    );
-    report(
-      '24-hour ECG upload (uncompressed)',
-      `${fmt(plain.seconds, 2)} s`,
-      `< ${ECG_24H_TARGET_S} s`,
-      plain.seconds < ECG_24H_TARGET_S && plain.answer.state === 200,
-    );
+    if (ecgResults) reportEcg(ecgResults, report);
     for (const line of lines) console.log(line);
   } finally {
     await server.stop();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqliteFileOf, type Db } from '../src/db/database.js';
 import { loginAdmin, setupApp, type TestApp } from './helpers/app.js';
 import { insertGrade } from './helpers/member-admin.js';
+import { Outbox } from '../src/modules/device/ingest/writer.js';
 import { addModel, boundDevice, upload, type BoundDevice } from './helpers/readings.js';
 
 const NORMAL = { systolic: 120, diastolic: 78, pulse: 70 };
@@ -189,5 +190,35 @@ describe('the server connection’s write turns on an SQLite file shared with an
     expect(intent[0]).toBe(0);
     await sql`update turns set n = n + 1 where id = 1`.execute(db);
     expect(intent[0]).toBe(0);
+  });
+});
+
+describe('the messages between the server and the ingest writer thread', () => {
+  it('carry what was sent within one task as one list, and the next task’s as another', async () => {
+    const posted: number[][] = [];
+    const outbox = new Outbox<number>((items) => posted.push(items), setImmediate);
+    outbox.add(1);
+    outbox.add(2);
+    outbox.add(3);
+    expect(posted).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    outbox.add(4);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(posted).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('answer a commit’s units in one list when they settle in one microtask queue', async () => {
+    const posted: string[][] = [];
+    const outbox = new Outbox<string>((items) => posted.push(items), queueMicrotask);
+    // As GroupCommit settles a batch: every unit's promise resolved in one synchronous loop.
+    const units = ['a', 'b', 'c'].map((name) => {
+      let resolve!: (value: string) => void;
+      const settled = new Promise<string>((r) => (resolve = r)).then((v) => outbox.add(v));
+      return { resolve: () => resolve(name), settled };
+    });
+    for (const unit of units) unit.resolve();
+    await Promise.all(units.map((u) => u.settled));
+    await Promise.resolve();
+    expect(posted).toEqual([['a', 'b', 'c']]);
   });
 });

@@ -5,6 +5,7 @@
  * one wants the write lock (database.ts SqliteWriteTurns).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { sql } from 'kysely';
 import { openDatabase } from '../../../db/database.js';
 import { GroupCommit } from '../../../platform/group-commit.js';
 import { JobScheduler } from '../../../platform/jobs.js';
@@ -13,8 +14,10 @@ import { PointsService, growthVia } from '../../member/points/service.js';
 import { storeReading, type StoreDeps, type StoreRules } from './store.js';
 import {
   errorAsData,
+  Outbox,
   type WriterAnswer,
-  type WriterRequest,
+  type WriterAnswers,
+  type WriterRequests,
   type WriterThreadData,
 } from './writer.js';
 
@@ -25,6 +28,15 @@ const db = openDatabase({
   readWorkers: 0,
   yieldTo: data.mainIntent,
 });
+// The WAL is copied back into the file (a checkpoint, run by the connection whose commit takes
+// the WAL past this many pages) every 10,000 pages (~40 MB) instead of SQLite's 1,000: each
+// reading dirties a few index pages, so at thousands of readings a second the 1,000-page mark
+// came many times a second, each time writing and syncing the file. Pages changed again and again
+// (the devices' and members' latest index leaves) are copied once per checkpoint. Measured with
+// the ingest bench: 8,100–8,500 → 9,700–10,000 readings/s; 4,000 and 30,000 pages did no better.
+// Commits still sync the WAL (synchronous = FULL): durability is unchanged.
+const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+await sql.raw(`pragma wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`).execute(db);
 const commits = new GroupCommit(db);
 let rules: StoreRules | null = null;
 
@@ -41,17 +53,22 @@ const deps: StoreDeps = {
     new JobScheduler(db, () => runAt, { pollIntervalMs: 0 }).schedule(kind, refId, runAt, trx),
 };
 
-parentPort!.on('message', (request: WriterRequest) => {
-  if (request.rules) rules = request.rules;
-  const current = rules!;
-  commits
-    .run((trx) => storeReading(trx, request.unit, current, deps))
-    .then(
-      (result) => parentPort!.postMessage({ seq: request.seq, result } satisfies WriterAnswer),
-      (err: unknown) =>
-        parentPort!.postMessage({
-          seq: request.seq,
-          error: errorAsData(err),
-        } satisfies WriterAnswer),
-    );
+// The answers of one commit go back in one message: its units' results settle one after the
+// other in the same microtask queue, and the flush queued by the first runs after the last.
+const answers = new Outbox<WriterAnswer>(
+  (list: WriterAnswers) => parentPort!.postMessage(list),
+  queueMicrotask,
+);
+
+parentPort!.on('message', (requests: WriterRequests) => {
+  for (const request of requests) {
+    if (request.rules) rules = request.rules;
+    const current = rules!;
+    commits
+      .run((trx) => storeReading(trx, request.unit, current, deps))
+      .then(
+        (result) => answers.add({ seq: request.seq, result }),
+        (err: unknown) => answers.add({ seq: request.seq, error: errorAsData(err) }),
+      );
+  }
 });

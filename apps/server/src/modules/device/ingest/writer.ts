@@ -60,6 +60,39 @@ export type WriterAnswer =
         | { kind: 'other'; message: string };
     };
 
+/**
+ * Messages between the threads carry lists: the requests of one turn of the server's event loop
+ * in one message, the answers of one commit in one. A message costs each side a wake-up and an
+ * event whatever it holds, and at thousands of readings a second those were a good part of both
+ * threads' time.
+ */
+export type WriterRequests = WriterRequest[];
+export type WriterAnswers = WriterAnswer[];
+
+/**
+ * Collects what is sent within one task into one message: the first `add` schedules the flush
+ * (`schedule`, e.g. setImmediate or queueMicrotask), which posts everything added until then.
+ */
+export class Outbox<T> {
+  private items: T[] = [];
+
+  constructor(
+    private readonly post: (items: T[]) => void,
+    private readonly schedule: (flush: () => void) => void,
+  ) {}
+
+  add(item: T): void {
+    if (this.items.length === 0) this.schedule(() => this.flush());
+    this.items.push(item);
+  }
+
+  private flush(): void {
+    const items = this.items;
+    this.items = [];
+    if (items.length > 0) this.post(items);
+  }
+}
+
 export interface WriterThreadData {
   file: string;
   /** The server connection's write intent (database.ts SqliteWriteTurns). */
@@ -100,11 +133,21 @@ export class ThreadIngestWriter implements IngestWriter {
   >();
   private sent: StoreRules | null = null;
   private idle: (() => void) | null = null;
+  /** This turn's requests: one message at the end of the event loop's turn (setImmediate). */
+  private outbox: Outbox<WriterRequest> | null = null;
 
   constructor(private readonly data: WriterThreadData) {}
 
   store(unit: StoreUnit, rules: StoreRules): Promise<StoreResult> {
-    const worker = (this.worker ??= this.start());
+    if (!this.worker) {
+      const worker = this.start();
+      this.worker = worker;
+      this.outbox = new Outbox<WriterRequest>(
+        (requests: WriterRequests) => worker.postMessage(requests),
+        setImmediate,
+      );
+    }
+    const outbox = this.outbox!;
     const seq = ++this.seq;
     const changed =
       !this.sent ||
@@ -114,7 +157,7 @@ export class ThreadIngestWriter implements IngestWriter {
     const request: WriterRequest = changed ? { seq, unit, rules } : { seq, unit };
     return new Promise<StoreResult>((resolve, reject) => {
       this.pending.set(seq, { resolve, reject });
-      worker.postMessage(request);
+      outbox.add(request);
     });
   }
 
@@ -130,12 +173,14 @@ export class ThreadIngestWriter implements IngestWriter {
     const worker = spawnWriterThread(this.data);
     // The thread is needed only while readings are being stored: it does not keep the process up.
     worker.unref();
-    worker.on('message', (answer: WriterAnswer) => {
-      const waiting = this.pending.get(answer.seq);
-      if (!waiting) return;
-      this.pending.delete(answer.seq);
-      if ('result' in answer) waiting.resolve(answer.result);
-      else waiting.reject(errorFromData(answer.error));
+    worker.on('message', (answers: WriterAnswers) => {
+      for (const answer of answers) {
+        const waiting = this.pending.get(answer.seq);
+        if (!waiting) continue;
+        this.pending.delete(answer.seq);
+        if ('result' in answer) waiting.resolve(answer.result);
+        else waiting.reject(errorFromData(answer.error));
+      }
       if (this.pending.size === 0) this.idle?.();
     });
     const lost = (err: Error) => {
@@ -143,6 +188,7 @@ export class ThreadIngestWriter implements IngestWriter {
       // its reading again; the (device, type, time) key makes a stored one a duplicate).
       if (this.worker === worker) {
         this.worker = null;
+        this.outbox = null;
         this.sent = null;
       }
       for (const [, waiting] of this.pending) waiting.reject(err);
