@@ -30,28 +30,32 @@ async function openCourier(page: Page): Promise<void> {
 
 /**
  * Submit the return form and wait for the filing's answer; when none comes, fail saying what the
- * page showed instead (the form's errors, a refusal, a screenshot), not only that an element
+ * page showed instead (the form's errors, its inputs, a screenshot), not only that an element
  * never appeared.
  */
 async function submitReturn(page: Page, button: string, shot: string): Promise<number> {
-  const answered = page.waitForResponse(
-    (r) => r.url().includes('/device/common/return/file') && r.request().method() === 'POST',
-    { timeout: 20_000 },
-  );
-  await page.getByRole('button', { name: button }).click();
-  try {
-    return (await answered).status();
-  } catch {
-    await screenshot(page, `${shot}-no-answer`);
-    const errors = await page.locator('.ant-form-item-explain-error').allInnerTexts();
-    const values = await page
-      .locator('.return-card input')
-      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
-    throw new Error(
-      `the filing was not answered in 20 s; the form shows errors: ${errors.join(' | ') || '—'}; ` +
-        `its inputs hold: ${values.join(' | ')}`,
+  const answered = page
+    .waitForResponse(
+      (r) => r.url().includes('/device/common/return/file') && r.request().method() === 'POST',
+      { timeout: 20_000 },
+    )
+    // Settled either way, so that a click that throws leaves no rejection unawaited.
+    .then(
+      (response) => response.status(),
+      () => null,
     );
-  }
+  await page.getByRole('button', { name: button }).click();
+  const status = await answered;
+  if (status !== null) return status;
+  await screenshot(page, `${shot}-no-answer`);
+  const errors = await page.locator('.ant-form-item-explain-error').allInnerTexts();
+  const values = await page
+    .locator('.return-card input')
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  throw new Error(
+    `the filing was not answered in 20 s; the form shows errors: ${errors.join(' | ') || '—'}; ` +
+      `its inputs hold: ${values.join(' | ')}`,
+  );
 }
 
 /** Nothing wider than the window (no sideways scrolling of the page itself). */

@@ -23,10 +23,9 @@ export const DEFAULT_SQLITE_READ_WORKERS = 2;
  * PostgreSQL connections of the list pages' reads (db/database.ts): at most this many list
  * queries in flight per server process. One fewer than the machine's cores (at least one): a
  * burst of lists then leaves a core to the server's thread and the database's other work
- * instead of filling the machine with busy backends while a light request waits for the CPU.
- * Issue 16's mixed run on 2 cores (user info at 200 req/s beside 20 connections of member
- * lists, p99): pg's pool of 10 — 15 ms; 3 — 9–12 ms; 2 — 7–9 ms; 1 — 4.4–5.3 ms, with the
- * same list throughput. With PostgreSQL on a larger machine of its own, raise it.
+ * instead of filling the machine with busy backends while a light request waits for the CPU
+ * (the measurements by pool size: docs/performance.md). With PostgreSQL on a larger machine of
+ * its own, raise it.
  */
 export const DEFAULT_PG_READ_CONNECTIONS = Math.max(1, os.availableParallelism() - 1);
 
