@@ -33,7 +33,8 @@ const db = openDatabase({
 // reading dirties a few index pages, so at thousands of readings a second the 1,000-page mark
 // came many times a second, each time writing and syncing the file. Pages changed again and again
 // (the devices' and members' latest index leaves) are copied once per checkpoint. Measured with
-// the ingest bench: 8,100–8,500 → 9,700–10,000 readings/s; 4,000 and 30,000 pages did no better.
+// the ingest bench in three alternating pairs of runs: 7,558–8,436 → 8,080–8,975 readings/s,
+// each pair in its favour (docs/performance.md); 4,000 and 30,000 pages did no better.
 // Commits still sync the WAL (synchronous = FULL): durability is unchanged.
 const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 await sql.raw(`pragma wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`).execute(db);
