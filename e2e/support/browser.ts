@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  type Request,
 } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -76,7 +77,28 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Wait until the locator is visible (the e2e runner is Vitest, so no Playwright matchers). */
 export async function see(locator: Locator, timeout = 10_000): Promise<void> {
-  await locator.first().waitFor({ state: 'visible', timeout });
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch (err) {
+    // A rare timeout on a loaded machine says little by itself: say what the page showed.
+    throw new Error(`${(err as Error).message}\n${await describePage(locator.page())}`, {
+      cause: err,
+    });
+  }
+}
+
+/** A page's address, its requests in flight and the start of its text (for a failure's message). */
+async function describePage(page: Page): Promise<string> {
+  const pending = [...(inFlight.get(page) ?? [])].map((r) => r.url());
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .catch(() => '(the page could not be read)');
+  return [
+    `the page: ${page.url()}`,
+    `its requests in flight: ${pending.join(', ') || 'none'}`,
+    `its text: ${text.replace(/\s+/g, ' ').slice(0, 800)}`,
+  ].join('\n');
 }
 
 /** Wait until nothing matches the locator. */
@@ -85,10 +107,10 @@ export async function gone(locator: Locator, timeout = 10_000): Promise<void> {
 }
 
 /** Requests in flight per page, event streams left out (they stay open for the page's life). */
-const inFlight = new WeakMap<Page, Set<unknown>>();
+const inFlight = new WeakMap<Page, Set<Request>>();
 
 function trackRequests(page: Page): void {
-  const pending = new Set<unknown>();
+  const pending = new Set<Request>();
   inFlight.set(page, pending);
   page.on('request', (r) => {
     if (r.headers().accept !== 'text/event-stream') pending.add(r);
