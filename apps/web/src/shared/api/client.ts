@@ -131,33 +131,42 @@ async function send(
   if (contentType) headers['Content-Type'] = contentType;
   if (token && opts.auth !== false) headers.Authorization = `Bearer ${token}`;
 
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path, opts.params), {
-      method,
-      headers,
-      body,
-      signal: controller.signal,
-    });
-  } catch {
-    if (opts.signal?.aborted) throw new ApiError('aborted', 0, '');
+  // The failure of the transport (sending, or reading the answer's body), as the caller sees it.
+  const transportError = () => {
+    if (opts.signal?.aborted) return new ApiError('aborted', 0, '');
     if (timedOut)
-      throw new ApiError('timeout', 0, i18n.t('api.timeout', { defaultValue: Messages.timeout }));
-    throw new ApiError(
+      return new ApiError('timeout', 0, i18n.t('api.timeout', { defaultValue: Messages.timeout }));
+    return new ApiError(
       'network',
       0,
       i18n.t('api.networkError', { defaultValue: Messages.networkError }),
     );
+  };
+  let response: Response;
+  let parsed: unknown;
+  try {
+    try {
+      response = await fetch(apiUrl(path, opts.params), {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
+    } catch {
+      throw transportError();
+    }
+    try {
+      parsed = await response.json();
+    } catch (e) {
+      // A body that is not JSON is the server's answer (a proxy's error page, nothing); a body
+      // that stopped coming is the network's (the page left mid-answer, the time-out): a
+      // network failure, never a bad answer — the session guard ends the session on the latter.
+      if (!(e instanceof SyntaxError)) throw transportError();
+      parsed = null;
+    }
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
-  }
-
-  let parsed: unknown;
-  try {
-    parsed = await response.json();
-  } catch {
-    parsed = null;
   }
   if (
     parsed &&
