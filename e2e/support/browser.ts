@@ -4,6 +4,7 @@ import {
   chromium,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type Locator,
   type Page,
   type Request,
@@ -41,11 +42,17 @@ export async function launch(): Promise<Browser> {
 }
 
 /**
- * Every test context asks for less motion (what a system's accessibility setting does): the app
- * then turns antd's animations off, so the tests act on dialogs, dropdowns and messages without
- * racing their animations (a click on a dialog still zooming in once left a radio unchecked).
+ * The options of every test context, `more` on top: the server, Chinese, and less motion (what a
+ * system's accessibility setting asks for): the app then turns antd's animations off, so the
+ * tests act on dialogs, dropdowns and messages without racing their animations (a click on a
+ * dialog still zooming in once left a radio unchecked).
  */
-export const LESS_MOTION = { reducedMotion: 'reduce' } as const;
+export function contextOptions(
+  baseURL: string,
+  more: BrowserContextOptions = {},
+): BrowserContextOptions {
+  return { reducedMotion: 'reduce', baseURL, locale: 'zh-CN', ...more };
+}
 
 /** A fresh context (own storage and cookies) whose page records console errors. */
 export async function newPage(
@@ -53,12 +60,11 @@ export async function newPage(
   baseURL: string,
   options: { width?: number; height?: number } = {},
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
-  const context = await browser.newContext({
-    ...LESS_MOTION,
-    baseURL,
-    locale: 'zh-CN',
-    viewport: { width: options.width ?? 1366, height: options.height ?? 820 },
-  });
+  const context = await browser.newContext(
+    contextOptions(baseURL, {
+      viewport: { width: options.width ?? 1366, height: options.height ?? 820 },
+    }),
+  );
   const page = await context.newPage();
   trackRequests(page);
   const consoleErrors: string[] = [];

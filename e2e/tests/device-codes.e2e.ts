@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ARTIFACTS,
   browserAvailable,
-  LESS_MOTION,
+  contextOptions,
   newPage,
   screenshot,
   see,
@@ -175,14 +175,13 @@ describe.runIf(run)('码管理 and the public return page', () => {
       ),
     );
 
-    const visitor = await suite.browser.newContext({
-      ...LESS_MOTION,
-      baseURL: suite.server.url,
-      locale: 'zh-CN',
-      viewport: { width: 375, height: 812 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const visitor = await suite.browser.newContext(
+      contextOptions(suite.server.url, {
+        viewport: { width: 375, height: 812 },
+        isMobile: true,
+        hasTouch: true,
+      }),
+    );
     const page = await visitor.newPage();
     const consoleErrors: string[] = [];
     page.on('console', (m) => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, LESS_MOTION, screenshot, see, settled } from '../support/browser.ts';
+import { browserAvailable, contextOptions, screenshot, see, settled } from '../support/browser.ts';
 import { storedAccessToken } from '../support/flows.ts';
 import { addBoundDevice, uploadReading } from '../support/ingest.ts';
 import { clippedElements } from '../support/layout.ts';
@@ -133,12 +133,9 @@ describe.runIf(run)('the report builders of 健康管理', () => {
         })
       ).json()) as { data: { url: string } }
     ).data.url;
-    const memberContext = await suite.browser.newContext({
-      ...LESS_MOTION,
-      baseURL: suite.server.url,
-      locale: 'zh-CN',
-      viewport: { width: 375, height: 812 },
-    });
+    const memberContext = await suite.browser.newContext(
+      contextOptions(suite.server.url, { viewport: { width: 375, height: 812 } }),
+    );
     const memberPage = await memberContext.newPage();
     await memberPage.goto(link);
     await see(memberPage.getByText('血压概况'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, LESS_MOTION, screenshot, see } from '../support/browser.ts';
+import { browserAvailable, contextOptions, screenshot, see } from '../support/browser.ts';
 import { addBoundDevice, uploadReading } from '../support/ingest.ts';
 import { adminSuite } from '../support/suite.ts';
 
@@ -141,11 +141,7 @@ describe.runIf(run)('the doctor workbench', () => {
         })
       ).json()) as { data: { url: string } }
     ).data.url;
-    const member = await suite.browser.newContext({
-      ...LESS_MOTION,
-      baseURL: suite.server.url,
-      locale: 'zh-CN',
-    });
+    const member = await suite.browser.newContext(contextOptions(suite.server.url));
     const memberPage = await member.newPage();
     await memberPage.setViewportSize({ width: 375, height: 800 });
     await memberPage.goto(link);

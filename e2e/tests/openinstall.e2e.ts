@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, gone, LESS_MOTION, screenshot, see } from '../support/browser.ts';
+import { browserAvailable, gone, contextOptions, screenshot, see } from '../support/browser.ts';
 import { adminSuite } from '../support/suite.ts';
 
 const run = browserAvailable();
@@ -21,9 +21,7 @@ async function visitor(
   device: { userAgent?: string; width: number; height: number; mobile?: boolean },
 ) {
   const context = await browser.newContext({
-    ...LESS_MOTION,
-    baseURL,
-    locale: 'zh-CN',
+    ...contextOptions(baseURL),
     userAgent: device.userAgent,
     viewport: { width: device.width, height: device.height },
     isMobile: device.mobile ?? false,

@@ -150,7 +150,7 @@ describe.runIf(run)('the layout shell, sessions and permissions', () => {
     /** The transition of an antd button: antd's motion durations, 0s with motion off. */
     const transition = () =>
       login.evaluate((button) => getComputedStyle(button).transitionDuration.split(',')[0]);
-    // The test contexts ask for less motion (LESS_MOTION): no animation.
+    // The test contexts ask for less motion (contextOptions): no animation.
     expect(await transition()).toBe('0s');
     // A system that does not ask for it (the setting followed as it changes): antd's motion.
     await page.emulateMedia({ reducedMotion: 'no-preference' });

@@ -158,9 +158,9 @@ async function send(
     try {
       parsed = await response.json();
     } catch (e) {
-      // A body that is not JSON is the server's answer (a proxy's error page, nothing); a body
-      // that stopped coming is the network's (the page left mid-answer, the time-out): a
-      // network failure, never a bad answer — the session guard ends the session on the latter.
+      // A body that is not JSON is the server's answer (a proxy's error page, nothing): a bad
+      // answer. A body that stopped coming (the page left mid-answer, the time-out) is the
+      // network's: never a bad answer, on which the session guard would end the session.
       if (!(e instanceof SyntaxError)) throw transportError();
       parsed = null;
     }

@@ -113,6 +113,12 @@ function errorFromData(error: Extract<WriterAnswer, { error: unknown }>['error']
   return new Error(`ingest writer: ${error.message}`);
 }
 
+/** The writer's thread, and the outbox of this turn's requests to it (posted at setImmediate). */
+interface WriterThread {
+  worker: Worker;
+  outbox: Outbox<WriterRequest>;
+}
+
 /**
  * The embedded database's readings are stored on a thread of their own, with its own connection
  * to the file (writer-thread.ts): SQLite's statements and commits for the readings — half of the
@@ -125,7 +131,8 @@ function errorFromData(error: Extract<WriterAnswer, { error: unknown }>['error']
  * (GroupCommit, synchronous = FULL), as on the server's thread.
  */
 export class ThreadIngestWriter implements IngestWriter {
-  private worker: Worker | null = null;
+  /** The running thread; null until the first reading and after the thread ends. */
+  private thread: WriterThread | null = null;
   private seq = 0;
   private readonly pending = new Map<
     number,
@@ -133,21 +140,11 @@ export class ThreadIngestWriter implements IngestWriter {
   >();
   private sent: StoreRules | null = null;
   private idle: (() => void) | null = null;
-  /** This turn's requests: one message at the end of the event loop's turn (setImmediate). */
-  private outbox: Outbox<WriterRequest> | null = null;
 
   constructor(private readonly data: WriterThreadData) {}
 
   store(unit: StoreUnit, rules: StoreRules): Promise<StoreResult> {
-    if (!this.worker) {
-      const worker = this.start();
-      this.worker = worker;
-      this.outbox = new Outbox<WriterRequest>(
-        (requests: WriterRequests) => worker.postMessage(requests),
-        setImmediate,
-      );
-    }
-    const outbox = this.outbox!;
+    const { outbox } = (this.thread ??= this.start());
     const seq = ++this.seq;
     const changed =
       !this.sent ||
@@ -162,14 +159,15 @@ export class ThreadIngestWriter implements IngestWriter {
   }
 
   async close(): Promise<void> {
-    const worker = this.worker;
-    if (!worker) return;
+    const thread = this.thread;
+    if (!thread) return;
     if (this.pending.size > 0) await new Promise<void>((resolve) => (this.idle = resolve));
-    this.worker = null;
-    await worker.terminate();
+    this.thread = null;
+    this.sent = null;
+    await thread.worker.terminate();
   }
 
-  private start(): Worker {
+  private start(): WriterThread {
     const worker = spawnWriterThread(this.data);
     // The thread is needed only while readings are being stored: it does not keep the process up.
     worker.unref();
@@ -186,9 +184,8 @@ export class ThreadIngestWriter implements IngestWriter {
     const lost = (err: Error) => {
       // Nothing of an unanswered unit is known to be stored: each gets the error (a device sends
       // its reading again; the (device, type, time) key makes a stored one a duplicate).
-      if (this.worker === worker) {
-        this.worker = null;
-        this.outbox = null;
+      if (this.thread?.worker === worker) {
+        this.thread = null;
         this.sent = null;
       }
       for (const [, waiting] of this.pending) waiting.reject(err);
@@ -197,7 +194,11 @@ export class ThreadIngestWriter implements IngestWriter {
     };
     worker.on('error', lost);
     worker.on('exit', (code) => lost(new Error(`ingest writer: thread exited (${code})`)));
-    return worker;
+    const outbox = new Outbox<WriterRequest>(
+      (requests: WriterRequests) => worker.postMessage(requests),
+      setImmediate,
+    );
+    return { worker, outbox };
   }
 }
 
