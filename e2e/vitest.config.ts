@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // On a failure, what the test's pages showed (support/failures.ts).
+    setupFiles: ['support/failures.ts'],
   },
 });

@@ -83,19 +83,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Wait until the locator is visible (the e2e runner is Vitest, so no Playwright matchers). */
 export async function see(locator: Locator, timeout = 10_000): Promise<void> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout });
-  } catch (err) {
-    // A rare timeout on a loaded machine says little by itself: say what the page showed.
-    throw new Error(`${(err as Error).message}\n${await describePage(locator.page())}`, {
-      cause: err,
-    });
-  }
+  await locator.first().waitFor({ state: 'visible', timeout });
 }
 
-/** A page's address, its requests in flight and the start of its text (for a failure's message). */
+/**
+ * A page's address, its requests in flight, its last answers to changes (POST) and the start of
+ * its text: for a failure's message.
+ */
 async function describePage(page: Page): Promise<string> {
-  const pending = [...(inFlight.get(page) ?? [])].map((r) => r.url());
+  const tracked = pages.get(page);
+  const pending = [...(tracked?.inFlight ?? [])].map((r) => r.url());
   const text = await page
     .locator('body')
     .innerText({ timeout: 2_000 })
@@ -103,8 +100,16 @@ async function describePage(page: Page): Promise<string> {
   return [
     `the page: ${page.url()}`,
     `its requests in flight: ${pending.join(', ') || 'none'}`,
+    `its last changes: ${tracked?.lastPosts.join('; ') || 'none'}`,
     `its text: ${text.replace(/\s+/g, ' ').slice(0, 800)}`,
   ].join('\n');
+}
+
+/** What the open pages of the test showed (e2e/support/failures.ts prints it when a test fails). */
+export async function describeOpenPages(): Promise<string> {
+  const open = [...openPages].filter((page) => !page.isClosed());
+  const described = await Promise.all(open.map(describePage));
+  return described.join('\n---\n');
 }
 
 /** Wait until nothing matches the locator. */
@@ -112,17 +117,47 @@ export async function gone(locator: Locator, timeout = 10_000): Promise<void> {
   await locator.first().waitFor({ state: 'detached', timeout });
 }
 
-/** Requests in flight per page, event streams left out (they stay open for the page's life). */
-const inFlight = new WeakMap<Page, Set<Request>>();
+/**
+ * Per page opened by newPage: its requests in flight (event streams left out: they stay open for
+ * the page's life) and its last few answers to API changes, as `POST <path> → <state> <msg>`.
+ */
+const pages = new WeakMap<Page, { inFlight: Set<Request>; lastPosts: string[] }>();
+/** The pages opened by newPage and not closed yet. */
+const openPages = new Set<Page>();
+const LAST_POSTS = 5;
 
 function trackRequests(page: Page): void {
   const pending = new Set<Request>();
-  inFlight.set(page, pending);
+  const lastPosts: string[] = [];
+  pages.set(page, { inFlight: pending, lastPosts });
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   page.on('request', (r) => {
     if (r.headers().accept !== 'text/event-stream') pending.add(r);
   });
   page.on('requestfinished', (r) => pending.delete(r));
-  page.on('requestfailed', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => {
+    pending.delete(r);
+    if (r.method() === 'POST')
+      remember(`POST ${new URL(r.url()).pathname} → ${r.failure()?.errorText}`);
+  });
+  page.on('response', async (response) => {
+    const request = response.request();
+    if (request.method() !== 'POST' || !request.url().includes('/api/')) return;
+    const envelope = (await response.json().catch(() => null)) as {
+      state?: number;
+      msg?: string;
+    } | null;
+    const answer = envelope?.state
+      ? `${envelope.state} ${envelope.msg}`
+      : `HTTP ${response.status()}`;
+    remember(`POST ${new URL(request.url()).pathname} → ${answer}`);
+  });
+
+  function remember(line: string): void {
+    lastPosts.push(line);
+    if (lastPosts.length > LAST_POSTS) lastPosts.shift();
+  }
 }
 
 /**
@@ -131,7 +166,7 @@ function trackRequests(page: Page): void {
  */
 export async function settled(page: Page, quietMs = 500, timeout = 30_000): Promise<void> {
   await page.waitForLoadState('load');
-  const pending = inFlight.get(page);
+  const pending = pages.get(page)?.inFlight;
   if (!pending) {
     await page.waitForLoadState('networkidle', { timeout });
     return;
