@@ -18,7 +18,7 @@ import type autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server.ts';
 import { adminToken } from './admin.ts';
 import { ensureBuilt } from './build.ts';
-import { mixAtFixedRate, saturate, type Target } from './load.ts';
+import { mixAtFixedRate, saturate, type CpuUse, type Target } from './load.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** `BENCH_ONLY=bp`: the /healthz and BP runs alone (iterating on the BP ratio). */
@@ -55,6 +55,25 @@ function signed(device: Device, body: Buffer | string): Record<string, string> {
     'x-nonce': nonce,
     'x-signature': createHmac('sha256', device.secret).update(text).digest('hex'),
   };
+}
+
+/**
+ * Where the BP run's CPU went, one line: the server's thread, its busiest other thread (the ingest
+ * writer), the load generator (this process) and the machine. Which thread is the wall decides
+ * what can raise the ratio (docs/performance.md).
+ */
+function describeCpu(cpu: CpuUse, serverPid: number): string {
+  const pct = (n: number) => `${Math.round(n)} %`;
+  const server = cpu.threads.filter((t) => t.pid === serverPid);
+  const main = server.find((t) => t.tid === serverPid)?.pct ?? 0;
+  const [writer, ...others] = server.filter((t) => t.tid !== serverPid);
+  const rest = others.reduce((n, t) => n + t.pct, 0);
+  const generator = cpu.threads.filter((t) => t.pid !== serverPid).reduce((n, t) => n + t.pct, 0);
+  return (
+    `CPU during it: server thread ${pct(main)}, ingest writer ${pct(writer?.pct ?? 0)}, ` +
+    `other server threads ${pct(rest)}, load generator ${pct(generator)} (% of one core); ` +
+    `machine ${pct(cpu.machineBusyPct)} busy, ${pct(cpu.stealPct)} stolen (of all cores)`
+  );
 }
 
 async function api<T>(url: string, token: string, path: string, json: unknown): Promise<T> {
@@ -292,6 +311,7 @@ async function main() {
       { url: server.url, requests: [bpUploads.request] },
       CONNECTIONS,
       DURATION_S,
+      [server.pid, process.pid],
     );
     const offered = Math.max(1, Math.round(bpRun.rps / 2));
     const bpLatency = await mixAtFixedRate(
@@ -322,6 +342,7 @@ async function main() {
     console.log(
       `  signed BP readings           ${fmt(bpRun.rps)} req/s, p50 ${bpRun.p50} ms, p99 ${bpRun.p99} ms (saturated)${failed(bpRun)}`,
     );
+    if (bpRun.cpu) console.log(`  ${describeCpu(bpRun.cpu, server.pid)}`);
     const lat = bpLatency.kinds[0]!;
     console.log(
       `  BP at ${offered}/s (open loop)   p50 ${lat.p50} ms, p99 ${lat.p99} ms, ${lat.failed} failed`,

@@ -18,7 +18,7 @@
  * autocannon request sequence for the mix's throughput at full speed.
  */
 import autocannon from 'autocannon';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 
 export interface LoadResult {
@@ -46,16 +46,21 @@ export interface SequenceTarget {
 
 const WARM_UP_S = 3;
 
-/** Closed-loop load at full speed after a warm-up. */
+/**
+ * Closed-loop load at full speed after a warm-up. `watch`: processes whose threads' CPU use over
+ * the measured run is returned too (`cpu`, Linux only).
+ */
 export async function saturate(
   name: string,
   target: Target | SequenceTarget,
   connections: number,
   durationS: number,
+  watch: number[] = [],
 ): Promise<
   LoadResult & {
     /** Failed requests (socket errors, timeouts), warm-up included, by message. */
     socketErrors: Record<string, number>;
+    cpu: CpuUse | null;
   }
 > {
   const options = { ...target, connections };
@@ -71,6 +76,7 @@ export async function saturate(
       });
     });
   await run(WARM_UP_S);
+  const before = watch.length > 0 ? cpuSnapshot(watch) : null;
   const result = await run(durationS);
   return {
     name,
@@ -79,6 +85,67 @@ export async function saturate(
     p99: result.latency.p99,
     non2xx: result.non2xx,
     socketErrors,
+    cpu: before && cpuUseSince(before),
+  };
+}
+
+/** CPU use over a run: the machine's, and each watched thread's, in % of one core. */
+export interface CpuUse {
+  /** Share of the machine's CPU time spent busy (user, system, interrupts), in % of all cores. */
+  machineBusyPct: number;
+  /** Share given by the hypervisor to others ("steal"), in % of all cores. */
+  stealPct: number;
+  threads: { pid: number; tid: number; pct: number }[];
+}
+
+interface CpuSnapshot {
+  at: number;
+  machine: number[];
+  threads: Map<string, number>;
+}
+
+/** /proc's counters now: the machine's (user … steal) and each thread's user + system ticks. */
+function cpuSnapshot(pids: number[]): CpuSnapshot | null {
+  if (!existsSync('/proc/stat')) return null;
+  const machine = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const threads = new Map<string, number>();
+  for (const pid of pids) {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        // "tid (comm) state …": utime and stime are the 12th and 13th fields after the comm.
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        threads.set(`${pid}/${tid}`, Number(fields[11]) + Number(fields[12]));
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  }
+  return { at: performance.now(), machine: machine.slice(1, 9).map(Number), threads };
+}
+
+function cpuUseSince(before: CpuSnapshot): CpuUse | null {
+  const pids = [...new Set([...before.threads.keys()].map((k) => Number(k.split('/')[0])))];
+  const after = cpuSnapshot(pids);
+  if (!after) return null;
+  const delta = after.machine.map((v, i) => v - before.machine[i]!);
+  const total = Math.max(
+    1,
+    delta.reduce((a, b) => a + b, 0),
+  );
+  // user nice system idle iowait irq softirq steal
+  const idle = delta[3]! + delta[4]!;
+  const steal = delta[7]!;
+  // Clock ticks are 1/100 s on Linux (USER_HZ).
+  const seconds = (after.at - before.at) / 1000;
+  const threads = [...after.threads].map(([key, ticks]) => {
+    const [pid, tid] = key.split('/').map(Number) as [number, number];
+    return { pid, tid, pct: (ticks - (before.threads.get(key) ?? 0)) / seconds };
+  });
+  return {
+    machineBusyPct: (100 * (total - idle - steal)) / total,
+    stealPct: (100 * steal) / total,
+    threads: threads.sort((a, b) => b.pct - a.pct),
   };
 }
 

@@ -21,6 +21,8 @@ export interface ServerProcess {
 
 export interface RunningServer {
   url: string;
+  /** The server's process id (a benchmark reads its threads' CPU time). */
+  pid: number;
   dataDir: string;
   /** Path of the embedded SQLite database, for tests that must arrange rows directly. */
   databaseFile: string;
@@ -117,6 +119,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const server = await spawnServer(port, { DATA_DIR: dataDir, ...env });
   return {
     url: server.url,
+    pid: server.pid,
     dataDir,
     databaseFile: join(dataDir, 'health.db'),
     async stop() {
