@@ -342,15 +342,6 @@ async function openLoop(
   });
 }
 
-/** CPU time counters of the whole machine: [steal, total] in clock ticks (null off Linux). */
-function cpuTicks(): [number, number] | null {
-  if (!existsSync('/proc/stat')) return null;
-  // "cpu  user nice system idle iowait irq softirq steal …"
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9);
-  const ticks = fields.map(Number);
-  return [ticks[7] ?? 0, ticks.reduce((a, b) => a + b, 0)];
-}
-
 export interface MixResult {
   name: string;
   /** Answers per second, all kinds together. */
@@ -369,9 +360,9 @@ export async function mixAtFixedRate(
   durationS: number,
 ): Promise<MixResult> {
   await openLoop(mix, rate, connections, WARM_UP_S);
-  const before = cpuTicks();
+  const before = cpuSnapshot([]);
   const run = await openLoop(mix, rate, connections, durationS);
-  const after = cpuTicks();
+  const cpu = before && cpuUseSince(before);
   const count = run.kinds.reduce((n, k) => n + k.latencies.length, 0);
   return {
     name,
@@ -388,9 +379,7 @@ export async function mixAtFixedRate(
         failed: k.failed,
       };
     }),
-    ...(before && after
-      ? { stealPct: (100 * (after[0] - before[0])) / Math.max(1, after[1] - before[1]) }
-      : {}),
+    ...(cpu ? { stealPct: cpu.stealPct } : {}),
   };
 }
 
