@@ -100,6 +100,7 @@ export interface CpuUse {
 
 interface CpuSnapshot {
   at: number;
+  pids: number[];
   machine: number[];
   threads: Map<string, number>;
 }
@@ -121,12 +122,11 @@ function cpuSnapshot(pids: number[]): CpuSnapshot | null {
       }
     }
   }
-  return { at: performance.now(), machine: machine.slice(1, 9).map(Number), threads };
+  return { at: performance.now(), pids, machine: machine.slice(1, 9).map(Number), threads };
 }
 
 function cpuUseSince(before: CpuSnapshot): CpuUse | null {
-  const pids = [...new Set([...before.threads.keys()].map((k) => Number(k.split('/')[0])))];
-  const after = cpuSnapshot(pids);
+  const after = cpuSnapshot(before.pids);
   if (!after) return null;
   const delta = after.machine.map((v, i) => v - before.machine[i]!);
   const total = Math.max(
