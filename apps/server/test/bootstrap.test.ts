@@ -91,99 +91,113 @@ describe.each(databaseKinds)('bootstrap on %s', (kind) => {
     expect(await db.selectFrom('permission_groups').select('id').execute()).toHaveLength(1);
   });
 
-  it('loads the demo data once when two processes start on one new database', async () => {
-    const first = await createTestDatabase(kind);
-    opened.push(first);
-    const target = first.target;
-    let demoLoaded: boolean[];
-    if (target.kind === 'sqlite') {
-      // better-sqlite3 waits for a lock synchronously, so the two must be real processes.
-      const results = await Promise.all([
-        bootInChildProcess(target.file),
-        bootInChildProcess(target.file),
-      ]);
-      demoLoaded = results.map((r) => r.demoLoaded);
-    } else {
-      const second = openDatabase(target);
-      try {
-        const options = { adminInitialPassword: 'First@123', demoData: true, now: NOW };
+  it(
+    'loads the demo data once when two processes start on one new database',
+    async () => {
+      const first = await createTestDatabase(kind);
+      opened.push(first);
+      const target = first.target;
+      let demoLoaded: boolean[];
+      if (target.kind === 'sqlite') {
+        // better-sqlite3 waits for a lock synchronously, so the two must be real processes.
         const results = await Promise.all([
-          bootstrapDatabase(first.db, options),
-          bootstrapDatabase(second, options),
+          bootInChildProcess(target.file),
+          bootInChildProcess(target.file),
         ]);
         demoLoaded = results.map((r) => r.demoLoaded);
-      } finally {
-        await second.destroy();
+      } else {
+        const second = openDatabase(target);
+        try {
+          const options = { adminInitialPassword: 'First@123', demoData: true, now: NOW };
+          const results = await Promise.all([
+            bootstrapDatabase(first.db, options),
+            bootstrapDatabase(second, options),
+          ]);
+          demoLoaded = results.map((r) => r.demoLoaded);
+        } finally {
+          await second.destroy();
+        }
       }
-    }
-    expect(demoLoaded.sort()).toEqual([false, true]);
-    {
-      const admins = await first.db
-        .selectFrom('operators')
-        .select('id')
-        .where('username', '=', ADMIN_USERNAME)
-        .execute();
-      expect(admins).toHaveLength(1);
-    }
-  }, DEMO_LOAD_TIMEOUT_MS);
-
-  it('loads the same demo data for the same time on a new database', async () => {
-    const snapshot = async () => {
-      const db = await fresh();
-      const result = await bootstrapDatabase(db, {
-        adminInitialPassword: 'Admin@123',
-        demoData: true,
-        now: NOW,
-      });
-      expect(result.demoLoaded).toBe(true);
-      return {
-        groups: await db
-          .selectFrom('permission_groups')
-          .select(['name', 'builtin', 'updated_at'])
-          .orderBy('name')
-          .execute(),
-        resources: await db
-          .selectFrom('group_resources')
-          .select(['group_id', 'resource_key'])
-          .orderBy('group_id')
-          .orderBy('resource_key')
-          .execute(),
-        operators: await db
+      expect(demoLoaded.sort()).toEqual([false, true]);
+      {
+        const admins = await first.db
           .selectFrom('operators')
-          .select(['username', 'real_name', 'phone', 'staff_role', 'enabled', 'created_at'])
-          .orderBy('username')
-          .execute(),
-        logs: await db
-          .selectFrom('operation_logs')
-          .select(['operator_name', 'action', 'result', 'created_at'])
-          .orderBy('id')
-          .execute(),
-        attempts: await db
-          .selectFrom('login_attempts')
-          .select(['username', 'success', 'created_at'])
-          .orderBy('id')
-          .execute(),
+          .select('id')
+          .where('username', '=', ADMIN_USERNAME)
+          .execute();
+        expect(admins).toHaveLength(1);
+      }
+    },
+    DEMO_LOAD_TIMEOUT_MS,
+  );
+
+  it(
+    'loads the same demo data for the same time on a new database',
+    async () => {
+      const snapshot = async () => {
+        const db = await fresh();
+        const result = await bootstrapDatabase(db, {
+          adminInitialPassword: 'Admin@123',
+          demoData: true,
+          now: NOW,
+        });
+        expect(result.demoLoaded).toBe(true);
+        return {
+          groups: await db
+            .selectFrom('permission_groups')
+            .select(['name', 'builtin', 'updated_at'])
+            .orderBy('name')
+            .execute(),
+          resources: await db
+            .selectFrom('group_resources')
+            .select(['group_id', 'resource_key'])
+            .orderBy('group_id')
+            .orderBy('resource_key')
+            .execute(),
+          operators: await db
+            .selectFrom('operators')
+            .select(['username', 'real_name', 'phone', 'staff_role', 'enabled', 'created_at'])
+            .orderBy('username')
+            .execute(),
+          logs: await db
+            .selectFrom('operation_logs')
+            .select(['operator_name', 'action', 'result', 'created_at'])
+            .orderBy('id')
+            .execute(),
+          attempts: await db
+            .selectFrom('login_attempts')
+            .select(['username', 'success', 'created_at'])
+            .orderBy('id')
+            .execute(),
+        };
       };
-    };
-    const a = await snapshot();
-    const demoHash = (
-      await opened[0]!.db
-        .selectFrom('operators')
-        .select('password_hash')
-        .where('username', '=', 'zhangwei')
-        .executeTakeFirstOrThrow()
-    ).password_hash;
-    expect(await verifyPassword(DEMO_OPERATOR_PASSWORD, demoHash)).toBe(true);
-    const b = await snapshot();
-    expect(b).toEqual(a);
-    expect(a.groups.map((g) => g.name)).toEqual(
-      expect.arrayContaining(['运营组', '医生组', '医生助理组', '客服组', SUPER_ADMIN_GROUP_NAME]),
-    );
-    expect(a.operators.length).toBeGreaterThanOrEqual(6);
-    expect(
-      a.operators.every((o) => o.username === ADMIN_USERNAME || /^1[3-9]\d{9}$/.test(o.phone)),
-    ).toBe(true);
-    expect(a.logs.length).toBeGreaterThan(20);
-    expect(a.attempts.every((x) => x.created_at < NOW)).toBe(true);
-  }, DEMO_LOAD_TIMEOUT_MS);
+      const a = await snapshot();
+      const demoHash = (
+        await opened[0]!.db
+          .selectFrom('operators')
+          .select('password_hash')
+          .where('username', '=', 'zhangwei')
+          .executeTakeFirstOrThrow()
+      ).password_hash;
+      expect(await verifyPassword(DEMO_OPERATOR_PASSWORD, demoHash)).toBe(true);
+      const b = await snapshot();
+      expect(b).toEqual(a);
+      expect(a.groups.map((g) => g.name)).toEqual(
+        expect.arrayContaining([
+          '运营组',
+          '医生组',
+          '医生助理组',
+          '客服组',
+          SUPER_ADMIN_GROUP_NAME,
+        ]),
+      );
+      expect(a.operators.length).toBeGreaterThanOrEqual(6);
+      expect(
+        a.operators.every((o) => o.username === ADMIN_USERNAME || /^1[3-9]\d{9}$/.test(o.phone)),
+      ).toBe(true);
+      expect(a.logs.length).toBeGreaterThan(20);
+      expect(a.attempts.every((x) => x.created_at < NOW)).toBe(true);
+    },
+    DEMO_LOAD_TIMEOUT_MS,
+  );
 });

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqliteFileOf, type Db } from '../src/db/database.js';
 import { loginAdmin, setupApp, type TestApp } from './helpers/app.js';
 import { insertGrade } from './helpers/member-admin.js';
-import { Outbox } from '../src/modules/device/ingest/writer.js';
+import { DEFAULT_INTEGRAL_SET, DEFAULT_PREWARNING_SET, IngestMessages } from '@health/contract';
+import type { StoreUnit } from '../src/modules/device/ingest/store.js';
+import { Outbox, ThreadIngestWriter } from '../src/modules/device/ingest/writer.js';
 import { addModel, boundDevice, upload, type BoundDevice } from './helpers/readings.js';
 
 const NORMAL = { systolic: 120, diastolic: 78, pulse: 70 };
@@ -220,5 +222,73 @@ describe('the messages between the server and the ingest writer thread', () => {
     await Promise.all(units.map((u) => u.settled));
     await Promise.resolve();
     expect(posted).toEqual([['a', 'b', 'c']]);
+  });
+});
+
+describe('the ingest writer thread when it cannot run', () => {
+  const rules = { prewarning: DEFAULT_PREWARNING_SET, integral: DEFAULT_INTEGRAL_SET };
+  const unit: StoreUnit = {
+    device: {
+      id: 1,
+      status: 'bound',
+      member_id: 1,
+      secret_sealed: 'sealed',
+      prev_secret_sealed: null,
+      prev_secret_until: null,
+      model_type: 'bp',
+      serial: 'WRITER-TEST-1',
+    },
+    nonce: 'writer-test-nonce-0001',
+    at: Date.now(),
+    reading: { type: 'bp', measuredAt: Date.now() - 60_000, values: NORMAL },
+    valuesJson: JSON.stringify(NORMAL),
+    ecg: null,
+    ruleVersion: 1,
+    mayEarn: false,
+  };
+  let dir = '';
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'health-writer-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses readings at once (503) for a growing while after its thread failed, and starts one again after', async () => {
+    // The database's folder is a file: the thread fails as it opens the database.
+    const blocker = path.join(dir, 'not-a-folder');
+    fs.writeFileSync(blocker, '');
+    const lost: number[] = [];
+    const writer = new ThreadIngestWriter(
+      {
+        file: path.join(blocker, 'health.db'),
+        mainIntent: new Int32Array(new SharedArrayBuffer(4)),
+      },
+      { restartDelayMs: 300, onThreadLost: (_err, restartInMs) => lost.push(restartInMs) },
+    );
+    const unavailable = { httpStatus: 503, message: IngestMessages.storeUnavailable };
+    try {
+      await expect(writer.store(unit, rules)).rejects.toThrow();
+      expect(lost).toEqual([300]);
+      // No thread is started for the readings that arrive meanwhile.
+      await expect(writer.store(unit, rules)).rejects.toMatchObject(unavailable);
+      await expect(writer.store(unit, rules)).rejects.toMatchObject(unavailable);
+      expect(lost).toEqual([300]);
+
+      // After the delay one is tried again; it fails too, and the next delay is twice as long.
+      await sleep(350);
+      await expect(writer.store(unit, rules)).rejects.toThrow();
+      expect(lost).toEqual([300, 600]);
+      await sleep(350);
+      await expect(writer.store(unit, rules)).rejects.toMatchObject(unavailable);
+
+      // Mended (the folder can be made now): the next thread opens the file and answers — here
+      // that its tables are missing, from the thread itself — and the count starts again.
+      fs.rmSync(blocker);
+      await sleep(300);
+      await expect(writer.store(unit, rules)).rejects.toThrow(/no such table/);
+      await expect(writer.store(unit, rules)).rejects.toThrow(/no such table/);
+      expect(lost).toEqual([300, 600]);
+    } finally {
+      await writer.close();
+    }
   });
 });

@@ -98,6 +98,8 @@ export const IngestMessages = {
   encodingNotSupported: '不支持的内容编码，仅支持 gzip',
   /** 255 */
   bodyTooLarge: '解压后的请求内容过大',
+  /** 255 (HTTP 503): the server cannot store readings for the moment; nothing was stored. */
+  storeUnavailable: '服务器暂时无法保存测量数据，请稍后重新签名上传',
   typeRequired: '请选择测量类型',
   measuredAtRequired: '请提供测量时间',
   measuredAtInvalid: '测量时间不正确',

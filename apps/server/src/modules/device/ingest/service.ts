@@ -111,7 +111,13 @@ export class IngestService {
     const file = sqliteFileOf(ctx.db);
     this.writer =
       file && ctx.config.database.kind === 'sqlite' && ctx.config.database.ingestWriterThread
-        ? new ThreadIngestWriter({ file: file.file, mainIntent: file.writeIntent })
+        ? new ThreadIngestWriter(
+            { file: file.file, mainIntent: file.writeIntent },
+            {
+              onThreadLost: (err, restartInMs) =>
+                log?.error({ err, restartInMs }, 'ingest writer thread ended'),
+            },
+          )
         : new LocalIngestWriter(ctx.db, {
             points: () => this.points,
             scheduleJob: (trx, kind, refId, runAt) => ctx.jobs.schedule(kind, refId, runAt, trx),

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { IngestMessages, State } from '@health/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../platform/errors.js';
@@ -120,6 +121,20 @@ interface WriterThread {
 }
 
 /**
+ * After the writer's thread ended without being asked to (it could not open the file, or died),
+ * no new one is started before this delay, doubled at each failure in a row up to the maximum:
+ * a file that cannot be written would otherwise start a thread for every reading that arrives.
+ * A thread that answers anything clears the count.
+ */
+export const WRITER_RESTART_DELAY_MS = 1_000;
+const WRITER_RESTART_DELAY_MAX_MS = 30_000;
+
+/** A reading that arrives while no writer may be started: 503, nothing stored, to be sent again. */
+function unavailable(): AppError {
+  return new AppError(State.FAILED, IngestMessages.storeUnavailable, 503);
+}
+
+/**
  * The embedded database's readings are stored on a thread of their own, with its own connection
  * to the file (writer-thread.ts): SQLite's statements and commits for the readings — half of the
  * server thread's time for each signed reading in a CPU profile — no longer hold the thread that
@@ -140,10 +155,22 @@ export class ThreadIngestWriter implements IngestWriter {
   >();
   private sent: StoreRules | null = null;
   private idle: (() => void) | null = null;
+  /** Threads that ended unasked in a row, and when the next one may start. */
+  private failures = 0;
+  private restartAt = 0;
 
-  constructor(private readonly data: WriterThreadData) {}
+  constructor(
+    private readonly data: WriterThreadData,
+    private readonly opts: {
+      /** The first delay before a new thread (WRITER_RESTART_DELAY_MS). */
+      restartDelayMs?: number;
+      /** Told once per thread that ended unasked, with the delay before the next. */
+      onThreadLost?: (err: Error, restartInMs: number) => void;
+    } = {},
+  ) {}
 
   store(unit: StoreUnit, rules: StoreRules): Promise<StoreResult> {
+    if (!this.thread && Date.now() < this.restartAt) return Promise.reject(unavailable());
     const { outbox } = (this.thread ??= this.start());
     const seq = ++this.seq;
     const changed =
@@ -172,6 +199,7 @@ export class ThreadIngestWriter implements IngestWriter {
     // The thread is needed only while readings are being stored: it does not keep the process up.
     worker.unref();
     worker.on('message', (answers: WriterAnswers) => {
+      this.failures = 0;
       for (const answer of answers) {
         const waiting = this.pending.get(answer.seq);
         if (!waiting) continue;
@@ -187,6 +215,13 @@ export class ThreadIngestWriter implements IngestWriter {
       if (this.thread?.worker === worker) {
         this.thread = null;
         this.sent = null;
+        this.failures += 1;
+        const delay = Math.min(
+          WRITER_RESTART_DELAY_MAX_MS,
+          (this.opts.restartDelayMs ?? WRITER_RESTART_DELAY_MS) * 2 ** (this.failures - 1),
+        );
+        this.restartAt = Date.now() + delay;
+        this.opts.onThreadLost?.(err, delay);
       }
       for (const [, waiting] of this.pending) waiting.reject(err);
       this.pending.clear();

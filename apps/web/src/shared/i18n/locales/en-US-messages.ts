@@ -820,6 +820,8 @@ const texts: Record<string, string> = {
   '请求内容无法按 gzip 解压': 'The request body cannot be decompressed as gzip',
   '不支持的内容编码，仅支持 gzip': 'Unsupported content encoding: only gzip is accepted',
   解压后的请求内容过大: 'The decompressed request body is too large',
+  '服务器暂时无法保存测量数据，请稍后重新签名上传':
+    'The server cannot store readings for the moment; sign the reading again and send it later',
   请选择测量类型: 'Please choose the measurement type',
   请提供测量时间: 'Please give the measurement time',
   测量时间不正确: 'The measurement time is not valid',
