@@ -262,31 +262,31 @@ describe('the ingest writer thread when it cannot run', () => {
         file: path.join(blocker, 'health.db'),
         mainIntent: new Int32Array(new SharedArrayBuffer(4)),
       },
-      { restartDelayMs: 300, onThreadLost: (_err, restartInMs) => lost.push(restartInMs) },
+      { restartDelayMs: 500, onThreadLost: (_err, restartInMs) => lost.push(restartInMs) },
     );
     const unavailable = { httpStatus: 503, message: IngestMessages.storeUnavailable };
     try {
       await expect(writer.store(unit, rules)).rejects.toThrow();
-      expect(lost).toEqual([300]);
+      expect(lost).toEqual([500]);
       // No thread is started for the readings that arrive meanwhile.
       await expect(writer.store(unit, rules)).rejects.toMatchObject(unavailable);
       await expect(writer.store(unit, rules)).rejects.toMatchObject(unavailable);
-      expect(lost).toEqual([300]);
+      expect(lost).toEqual([500]);
 
       // After the delay one is tried again; it fails too, and the next delay is twice as long.
-      await sleep(350);
+      await sleep(550);
       await expect(writer.store(unit, rules)).rejects.toThrow();
-      expect(lost).toEqual([300, 600]);
-      await sleep(350);
+      expect(lost).toEqual([500, 1000]);
+      await sleep(550);
       await expect(writer.store(unit, rules)).rejects.toMatchObject(unavailable);
 
       // Mended (the folder can be made now): the next thread opens the file and answers — here
       // that its tables are missing, from the thread itself — and the count starts again.
       fs.rmSync(blocker);
-      await sleep(300);
+      await sleep(500);
       await expect(writer.store(unit, rules)).rejects.toThrow(/no such table/);
       await expect(writer.store(unit, rules)).rejects.toThrow(/no such table/);
-      expect(lost).toEqual([300, 600]);
+      expect(lost).toEqual([500, 1000]);
     } finally {
       await writer.close();
     }
