@@ -102,21 +102,23 @@ interface CpuSnapshot {
   at: number;
   pids: number[];
   machine: number[];
-  threads: Map<string, number>;
+  /** Each thread's user + system ticks, keyed `pid/tid` (a thread id is unique only per process). */
+  threads: Map<string, { pid: number; tid: number; ticks: number }>;
 }
 
 /** /proc's counters now: the machine's (user … steal) and each thread's user + system ticks. */
 function cpuSnapshot(pids: number[]): CpuSnapshot | null {
   if (!existsSync('/proc/stat')) return null;
   const machine = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  const threads = new Map<string, number>();
+  const threads: CpuSnapshot['threads'] = new Map();
   for (const pid of pids) {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    for (const tid of readdirSync(`/proc/${pid}/task`).map(Number)) {
       try {
         // "tid (comm) state …": utime and stime are the 12th and 13th fields after the comm.
         const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        threads.set(`${pid}/${tid}`, Number(fields[11]) + Number(fields[12]));
+        const ticks = Number(fields[11]) + Number(fields[12]);
+        threads.set(`${pid}/${tid}`, { pid, tid, ticks });
       } catch {
         // The thread ended meanwhile.
       }
@@ -138,10 +140,11 @@ function cpuUseSince(before: CpuSnapshot): CpuUse | null {
   const steal = delta[7]!;
   // Clock ticks are 1/100 s on Linux (USER_HZ).
   const seconds = (after.at - before.at) / 1000;
-  const threads = [...after.threads].map(([key, ticks]) => {
-    const [pid, tid] = key.split('/').map(Number) as [number, number];
-    return { pid, tid, pct: (ticks - (before.threads.get(key) ?? 0)) / seconds };
-  });
+  const threads = [...after.threads].map(([key, { pid, tid, ticks }]) => ({
+    pid,
+    tid,
+    pct: (ticks - (before.threads.get(key)?.ticks ?? 0)) / seconds,
+  }));
   return {
     machineBusyPct: (100 * (total - idle - steal)) / total,
     stealPct: (100 * steal) / total,
