@@ -44,7 +44,7 @@ export interface SequenceTarget {
   requests: autocannon.Request[];
 }
 
-const WARM_UP_S = 3;
+export const WARM_UP_S = 3;
 
 /**
  * Closed-loop load at full speed after a warm-up. `watch`: processes whose threads' CPU use over
