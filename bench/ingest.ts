@@ -62,19 +62,26 @@ function signed(device: Device, body: Buffer | string): Record<string, string> {
 
 /**
  * Where the BP run's CPU went, one line: the server's thread, its busiest other thread (the ingest
- * writer), the load generator (this process) and the machine. Which thread is the wall decides
- * what can raise the ratio (docs/performance.md).
+ * writer), the load generator (this process) and the machine, each thread with the time it was
+ * ready to run but waited for a core. Which thread is the wall decides what can raise the ratio;
+ * the waits tell when none is, and the two cores are shared badly (docs/performance.md).
  */
 function describeCpu(cpu: CpuUse, serverPid: number): string {
   const pct = (n: number) => `${Math.round(n)} %`;
+  const sum = (threads: CpuUse['threads'], of: (t: CpuUse['threads'][number]) => number | null) =>
+    threads.reduce((n, t) => n + (of(t) ?? 0), 0);
+  const hasWaits = cpu.threads.some((t) => t.waitPct !== null);
+  const use = (threads: CpuUse['threads']) =>
+    pct(sum(threads, (t) => t.pct)) +
+    (hasWaits ? ` (waited ${pct(sum(threads, (t) => t.waitPct))})` : '');
   const server = cpu.threads.filter((t) => t.pid === serverPid);
-  const main = server.find((t) => t.tid === serverPid)?.pct ?? 0;
+  const main = server.filter((t) => t.tid === serverPid);
   const [writer, ...others] = server.filter((t) => t.tid !== serverPid);
-  const rest = others.reduce((n, t) => n + t.pct, 0);
-  const generator = cpu.threads.filter((t) => t.pid !== serverPid).reduce((n, t) => n + t.pct, 0);
+  const generator = cpu.threads.filter((t) => t.pid !== serverPid);
   return (
-    `CPU during it: server thread ${pct(main)}, ingest writer ${pct(writer?.pct ?? 0)}, ` +
-    `other server threads ${pct(rest)}, load generator ${pct(generator)} (% of one core); ` +
+    `CPU during it: server thread ${use(main)}, ingest writer ${use(writer ? [writer] : [])}, ` +
+    `other server threads ${use(others)}, load generator ${use(generator)} (% of one core` +
+    `${hasWaits ? '; waited: ready to run, no core free' : ''}); ` +
     `machine ${pct(cpu.machineBusyPct)} busy, ${pct(cpu.stealPct)} stolen (of all cores)`
   );
 }

@@ -95,18 +95,38 @@ export interface CpuUse {
   machineBusyPct: number;
   /** Share given by the hypervisor to others ("steal"), in % of all cores. */
   stealPct: number;
-  threads: { pid: number; tid: number; pct: number }[];
+  /**
+   * Each thread's CPU time (`pct`) and its time runnable but waiting for a core (`waitPct`, from
+   * /proc's schedstat; null where the kernel keeps none), both in % of one core.
+   */
+  threads: { pid: number; tid: number; pct: number; waitPct: number | null }[];
 }
 
 interface CpuSnapshot {
   at: number;
   pids: number[];
   machine: number[];
-  /** Each thread's user + system ticks, keyed `pid/tid` (a thread id is unique only per process). */
-  threads: Map<string, { pid: number; tid: number; ticks: number }>;
+  /**
+   * Each thread's user + system ticks and its nanoseconds waited on a run queue (null: no
+   * schedstat), keyed `pid/tid` (a thread id is unique only per process).
+   */
+  threads: Map<string, { pid: number; tid: number; ticks: number; waitedNs: number | null }>;
 }
 
-/** /proc's counters now: the machine's (user … steal) and each thread's user + system ticks. */
+/** A thread's nanoseconds runnable but not running ("cpu_ns wait_ns slices"); null without it. */
+function runQueueWaitNs(pid: number, tid: number): number | null {
+  try {
+    const waited = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(waited) ? waited : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /proc's counters now: the machine's (user … steal), and each thread's user + system ticks and
+ * run-queue wait.
+ */
 function cpuSnapshot(pids: number[]): CpuSnapshot | null {
   if (!existsSync('/proc/stat')) return null;
   const machine = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
@@ -118,7 +138,7 @@ function cpuSnapshot(pids: number[]): CpuSnapshot | null {
         const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         const ticks = Number(fields[11]) + Number(fields[12]);
-        threads.set(`${pid}/${tid}`, { pid, tid, ticks });
+        threads.set(`${pid}/${tid}`, { pid, tid, ticks, waitedNs: runQueueWaitNs(pid, tid) });
       } catch {
         // The thread ended meanwhile.
       }
@@ -140,11 +160,19 @@ function cpuUseSince(before: CpuSnapshot): CpuUse | null {
   const steal = delta[7]!;
   // Clock ticks are 1/100 s on Linux (USER_HZ).
   const seconds = (after.at - before.at) / 1000;
-  const threads = [...after.threads].map(([key, { pid, tid, ticks }]) => ({
-    pid,
-    tid,
-    pct: (ticks - (before.threads.get(key)?.ticks ?? 0)) / seconds,
-  }));
+  const threads = [...after.threads].map(([key, { pid, tid, ticks, waitedNs }]) => {
+    const was = before.threads.get(key);
+    const waitedBefore = was ? was.waitedNs : 0;
+    return {
+      pid,
+      tid,
+      pct: (ticks - (was?.ticks ?? 0)) / seconds,
+      waitPct:
+        waitedNs === null || waitedBefore === null
+          ? null
+          : (waitedNs - waitedBefore) / 1e7 / seconds,
+    };
+  });
   return {
     machineBusyPct: (100 * (total - idle - steal)) / total,
     stealPct: (100 * steal) / total,
