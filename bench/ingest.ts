@@ -25,7 +25,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** `BENCH_ONLY=bp`: the /healthz and BP runs alone (iterating on the BP ratio). */
 const BP_ONLY = process.env.BENCH_ONLY === 'bp';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
-/** BP runs, each between two /healthz runs (`BENCH_ROUNDS`, odd: the median is one of them). */
+/** BP runs, each between two /healthz runs (`BENCH_ROUNDS`; even: the upper middle round counts). */
 const BP_ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const BP_DEVICES = 50;
 const ECG_DEVICES = 20;

@@ -167,6 +167,7 @@ function cpuUseSince(before: CpuSnapshot): CpuUse | null {
       pid,
       tid,
       pct: (ticks - (was?.ticks ?? 0)) / seconds,
+      // Nanoseconds to % of one core: ÷ 1e9 for seconds, × 100.
       waitPct:
         waitedNs === null || waitedBefore === null
           ? null
