@@ -57,6 +57,8 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
     `${MEMBER_PAGE}:edit`,
     `${MEMBER_PAGE}:reset`,
     `${MEMBER_PAGE}:delete`,
+    `${MEMBER_PAGE}:reveal`,
+    `${MEMBER_PAGE}:session`,
     '/member_manage/lists',
   ];
   const grAdminKeys = [
@@ -257,6 +259,41 @@ describe.each(databaseKinds)('no escalation of permissions on %s', (kind) => {
           message,
         });
       }
+    });
+
+    it("refuses reading a super-admin's phone or sessions, but not another account's", async () => {
+      for (const [method, path, form] of [
+        ['POST', OperatorPaths.revealPhone, { id: String(adminId) }],
+        ['GET', `${OperatorPaths.sessions}?id=${adminId}`, undefined],
+      ] as const) {
+        const body = bodyOf(await call(t, method, path, { token: opAdmin, form }));
+        expect({ path, body }).toEqual({
+          path,
+          body: { state: 267, msg: OperatorMessages.superAdminOnly, data: null },
+        });
+        expect(await lastLog()).toMatchObject({
+          operator_name: 'opadmin',
+          result: 'failure',
+          message: OperatorMessages.superAdminOnly,
+        });
+      }
+      // The log viewer's account is beyond opadmin's group, but not a super-admin's: readable.
+      const phone = bodyOf(
+        await call(t, 'POST', OperatorPaths.revealPhone, {
+          token: opAdmin,
+          form: { id: String(loggerId) },
+        }),
+      );
+      expect(phone.state).toBe(200);
+      const sessions = bodyOf(
+        await call(t, 'GET', `${OperatorPaths.sessions}?id=${loggerId}`, { token: opAdmin }),
+      );
+      expect(sessions.state).toBe(200);
+      // A super-admin reads another super-admin's.
+      const own = bodyOf<string>(
+        await call(t, 'GET', `${OperatorPaths.sessions}?id=${adminId}`, { token: admin }),
+      );
+      expect(own.state).toBe(200);
     });
 
     it('says in the list and the options which accounts and groups the caller may manage', async () => {

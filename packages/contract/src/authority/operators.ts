@@ -35,7 +35,7 @@ export const OperatorMessages = {
   groupMissing: '所选权限组不存在',
   groupNotHeld: '所选权限组包含你没有的权限，不能分配',
   ownGroupChange: '不能修改自己的权限组，请由其他管理员调整',
-  superAdminOnly: '只有超级管理员才能新增、修改、重置或停用超级管理员账号',
+  superAdminOnly: '只有超级管理员才能查看或管理超级管理员账号',
   operatorBeyondOwn: '该操作员的权限组包含你没有的权限，不能管理该账号',
 } as const;
 

@@ -122,6 +122,20 @@ export class OperatorsService {
     );
   }
 
+  /**
+   * Refuse (267, logged) any operation on a super-admin's account by a caller that is not one:
+   * reading its phone or its sessions as much as changing it. Accounts of other groups the caller
+   * does not hold stay readable (their sessions can be looked at, not ended).
+   */
+  private async assertMayTouch(actor: Actor, row: OperatorRecord, action: string) {
+    if (actor.builtin || !fromDbBool(row.group_builtin)) return;
+    throw await this.ctx.audit.refusal(
+      actor,
+      { module: 'authority', action, target: `操作员 ${row.username}` },
+      OperatorMessages.superAdminOnly,
+    );
+  }
+
   /** Refuse (267, logged) putting an account into a group the caller does not hold. */
   private async assertMayAssign(
     actor: Actor,
@@ -411,6 +425,7 @@ export class OperatorsService {
   /** One plain phone number; the reveal itself is written to the operation log. */
   async revealPhone(actor: Actor, id: number): Promise<string> {
     const row = await this.load(id);
+    await this.assertMayTouch(actor, row, 'reveal');
     await this.ctx.audit.record(actor, {
       module: 'authority',
       action: 'reveal',
@@ -422,7 +437,8 @@ export class OperatorsService {
   }
 
   async sessions(actor: Actor, operatorId: number): Promise<SessionItem[]> {
-    await this.load(operatorId);
+    const row = await this.load(operatorId);
+    if (operatorId !== actor.operatorId) await this.assertMayTouch(actor, row, 'session');
     return this.sessionsOf(operatorId, actor.sessionId);
   }
 

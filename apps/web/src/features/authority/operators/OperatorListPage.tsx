@@ -28,6 +28,8 @@ import { AUTHORITY_NS } from '../locales';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 
 const displayName = (o: OperatorListItem) => o.realName || o.username;
+/** A super-admin's account, seen by a caller that is not one: nothing of it may be opened. */
+const superOnly = (o: OperatorListItem) => o.groupBuiltin && !o.manageable;
 
 /** /sysset_authority/authority_member: operator accounts. */
 export default function OperatorListPage() {
@@ -107,7 +109,7 @@ export default function OperatorListPage() {
         dataIndex: 'phone',
         width: 170,
         render: (v: string, o) => (
-          <PhoneCell id={o.id} masked={v} canReveal={actions.includes('reveal')} />
+          <PhoneCell id={o.id} masked={v} canReveal={actions.includes('reveal') && !superOnly(o)} />
         ),
       },
       {
@@ -191,12 +193,12 @@ export default function OperatorListPage() {
         fixed: 'right',
         render: (_: unknown, o) => {
           // An account whose group holds more than the caller is read-only to it (the server
-          // refuses too): only its sessions can be looked at.
+          // refuses too): only its sessions can be looked at — a super-admin's not even those.
           const more = [
             ...(actions.includes('reset') && o.manageable
               ? [{ key: 'reset', label: t('operator.resetPwd'), onClick: () => setResetting(o) }]
               : []),
-            ...(actions.includes('session')
+            ...(actions.includes('session') && !superOnly(o)
               ? [{ key: 'session', label: t('operator.sessions'), onClick: () => setSessionsOf(o) }]
               : []),
           ];

@@ -504,8 +504,8 @@ const texts: Record<string, string> = {
     'The chosen group holds permissions you do not have: you cannot assign it',
   '不能修改自己的权限组，请由其他管理员调整':
     'You cannot change your own group; ask another administrator',
-  '只有超级管理员才能新增、修改、重置或停用超级管理员账号':
-    'Only a super-admin can add, change, reset or disable a super-admin account',
+  '只有超级管理员才能查看或管理超级管理员账号':
+    'Only a super-admin can view or manage a super-admin account',
   '该操作员的权限组包含你没有的权限，不能管理该账号':
     'This operator’s group holds permissions you do not have: you cannot manage the account',
   请输入姓名: 'Please enter the name',
