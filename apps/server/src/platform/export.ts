@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { EXPORT_MAX_ROWS, ExportMessages } from '@health/contract';
+import { EXPORT_MAX_ROWS, ExportMessages, formatChinaDate } from '@health/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
@@ -51,12 +51,9 @@ export function assertExportSize(total: number, max = EXPORT_MAX_ROWS): void {
   if (total > max) throw new AppError(255, ExportMessages.tooMany(max));
 }
 
-/** "<title>-YYYYMMDDHHmmss.xlsx" in local time. */
+/** "<title>-YYYYMMDDHHmmss.xlsx" in China time, whatever the server's time zone. */
 export function exportFileName(title: string, at: number): string {
-  const d = new Date(at);
-  const p = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`;
-  return `${title}-${stamp}.xlsx`;
+  return `${title}-${formatChinaDate(at, '{y}{m}{d}{h}{i}{s}')}.xlsx`;
 }
 
 /** RFC 5987 / 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */

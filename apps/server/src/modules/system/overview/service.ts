@@ -1,4 +1,4 @@
-import { PAGES } from '@health/contract';
+import { PAGES, chinaDateOf, chinaDayStartOf } from '@health/contract';
 import type { HomeOverview } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
 import { DAY_MS } from '../../../platform/clock.js';
@@ -9,16 +9,9 @@ import { OperatorsRepo } from '../../authority/operators/repo.js';
 
 const OVERVIEW_DAYS = 7;
 
-/** Local midnight of the day `daysAgo` days before the day of `now`. */
-function startOfLocalDay(now: number, daysAgo = 0): number {
-  const d = new Date(now);
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() - daysAgo).getTime();
-}
-
-function localDate(at: number): string {
-  const d = new Date(at);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** 00:00 China time of the day `daysAgo` days before the China day of `now` (no DST there). */
+function chinaDayStartBefore(now: number, daysAgo = 0): number {
+  return chinaDayStartOf(now) - daysAgo * DAY_MS;
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -31,9 +24,10 @@ export class OverviewService {
   /** KPIs of today and the last 7 days, and a 7-day trend, from a handful of aggregate queries. */
   async homeOverview(actor: Actor): Promise<HomeOverview> {
     const now = this.ctx.now();
-    // dayStarts[0] is 6 days before today; the last entry is tomorrow's midnight.
+    // China days, whatever the server's time zone: dayStarts[0] is 6 days before today; the last
+    // entry is tomorrow's midnight.
     const dayStarts = Array.from({ length: OVERVIEW_DAYS + 1 }, (_, i) =>
-      startOfLocalDay(now, OVERVIEW_DAYS - 1 - i),
+      chinaDayStartBefore(now, OVERVIEW_DAYS - 1 - i),
     );
     const [logins, operations, newOperators, sessions, todos] = await Promise.all([
       new AuthRepo(this.ctx.db).loginsPerDay(dayStarts),
@@ -49,7 +43,7 @@ export class OverviewService {
       last7Days: sum(perDay),
       ...(link ? { link } : {}),
     });
-    const dates = dayStarts.slice(0, -1).map(localDate);
+    const dates = dayStarts.slice(0, -1).map(chinaDateOf);
     return {
       kpis: [
         kpi('newOperators', '新增操作员', newOperators, PAGES.operators),
