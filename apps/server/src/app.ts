@@ -147,6 +147,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify writes two info lines a request ("incoming request", "request completed"): the
+    // hooks below write one at info when it is answered, and the arrival only at debug.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -154,9 +157,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorateRequest('operator', null);
   const apiRoot = `${apiPrefix}/`;
   app.addHook('onRequest', async (request, reply) => {
+    request.log.debug({ req: request }, 'incoming request');
     reply.header('x-request-id', request.id);
     // API answers hold operator and member data: no browser or proxy may keep a copy.
     if (request.url.startsWith(apiRoot)) reply.header('cache-control', 'no-store');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
   });
   installErrorHandler(app);
   installInputGuards(app);

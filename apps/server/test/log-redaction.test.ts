@@ -89,6 +89,22 @@ describe.each(databaseKinds)('log redaction on %s', (kind) => {
     expect(text).not.toContain('abcdefGHIJ123');
   });
 
+  it('writes one line a request at info: method, path, status and time', async () => {
+    const admin = await loginAdmin(t);
+    const from = captured.lines.length;
+    const res = await call(t, 'GET', ApiPaths.userInfo, { token: admin });
+    const lines = captured.lines.slice(from).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      reqId: res.headers['x-request-id'],
+      req: { method: 'GET', url: t.api(ApiPaths.userInfo) },
+      res: { statusCode: 200 },
+      msg: 'request completed',
+    });
+    expect(typeof lines[0]?.responseTime).toBe('number');
+  });
+
   it('user info and the captcha leave no token in the log', async () => {
     const admin = await loginAdmin(t);
     await call(t, 'GET', ApiPaths.userInfo, { token: admin });
