@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { ADMIN_USERNAME, bootstrapDatabase } from './db/bootstrap.js';
 import { dbTargetOf, openDatabase } from './db/database.js';
+import { DEMO_OPERATOR_PASSWORD, demoAccountsText } from './db/demo/index.js';
 import { openSecretBox } from './platform/secrets.js';
 
 function canResolvePretty(): boolean {
@@ -85,6 +86,9 @@ async function main(): Promise<void> {
     console.log(
       `首次登录 用户名: ${ADMIN_USERNAME}  密码: ${config.adminInitialPassword}（登录后须修改密码）`,
     );
+  }
+  if (boot.demoLoaded) {
+    console.log(`演示账号（密码均为 ${DEMO_OPERATOR_PASSWORD}）: ${demoAccountsText()}`);
   }
 }
 

@@ -9,7 +9,7 @@ import {
   type BootstrapResult,
 } from '../src/db/bootstrap.js';
 import { openDatabase } from '../src/db/database.js';
-import { DEMO_OPERATOR_PASSWORD } from '../src/db/demo/index.js';
+import { DEMO_OPERATOR_PASSWORD, demoAccountsText } from '../src/db/demo/index.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { verifyPassword } from '../src/platform/passwords.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './helpers/databases.js';
@@ -180,6 +180,13 @@ describe.each(databaseKinds)('bootstrap on %s', (kind) => {
           .executeTakeFirstOrThrow()
       ).password_hash;
       expect(await verifyPassword(DEMO_OPERATOR_PASSWORD, demoHash)).toBe(true);
+      // The start-up message names the demo staff one can sign in as: enabled accounts only.
+      const named = [...demoAccountsText().matchAll(/([a-z]+)（/g)].map((m) => m[1]);
+      const enabled = a.operators
+        .filter((o) => o.username !== ADMIN_USERNAME && Boolean(o.enabled))
+        .map((o) => o.username);
+      expect(named.sort()).toEqual(enabled.sort());
+      expect(demoAccountsText()).toContain('医生 wangfang（王芳）');
       const b = await snapshot();
       expect(b).toEqual(a);
       expect(a.groups.map((g) => g.name)).toEqual(

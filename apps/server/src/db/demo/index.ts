@@ -1,5 +1,7 @@
+import { STAFF_ROLE_LABELS } from '@health/contract';
 import type { Kysely } from 'kysely';
 import { AREAS } from '../../app.js';
+import { DEMO_OPERATORS } from '../../modules/authority/demo/authority.js';
 import { DAY_MS } from '../../platform/clock.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { SecretBox } from '../../platform/secrets.js';
@@ -8,6 +10,20 @@ import { DEMO_OPERATOR_PASSWORD, DEMO_SEED, type DemoContext } from './context.j
 import { DemoRandom } from './random.js';
 
 export { DEMO_OPERATOR_PASSWORD, DEMO_SEED, type DemoContext } from './context.js';
+
+/**
+ * The demo staff a newcomer can sign in as, for the start-up message:
+ * "医生 wangfang（王芳）、chenjing（陈静）；医生助理 liuyang（刘洋）；…" (enabled accounts only).
+ */
+export function demoAccountsText(): string {
+  const byRole = new Map<string, string[]>();
+  for (const op of DEMO_OPERATORS) {
+    if (op.enabled === false) continue;
+    const role = STAFF_ROLE_LABELS[op.staffRole];
+    byRole.set(role, [...(byRole.get(role) ?? []), `${op.username}（${op.realName}）`]);
+  }
+  return [...byRole].map(([role, names]) => `${role} ${names.join('、')}`).join('；');
+}
 
 /**
  * The demo data generator, run once when the database is new. Each area seeds its own

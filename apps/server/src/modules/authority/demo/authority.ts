@@ -69,7 +69,7 @@ const DEMO_GROUPS: DemoGroup[] = [
   },
 ];
 
-interface DemoOperator {
+export interface DemoOperator {
   username: string;
   realName: string;
   group: string;
@@ -84,7 +84,7 @@ interface DemoOperator {
 /** The built-in super-admin group (created by bootstrap before the demo data). */
 const SUPER_ADMIN_GROUP = '超级管理员';
 
-const DEMO_OPERATORS: DemoOperator[] = [
+export const DEMO_OPERATORS: DemoOperator[] = [
   {
     username: 'zhangwei',
     realName: '张伟',
