@@ -37,7 +37,11 @@ import { systemClock, type Clock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import { registerApiDocs } from './platform/docs.js';
 import { failure } from './platform/envelope.js';
-import { installErrorHandler } from './platform/error-handler.js';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  installErrorHandler,
+} from './platform/error-handler.js';
 import { installInputGuards } from './platform/input-guards.js';
 import { redactingLoggerOptions } from './platform/log-redaction.js';
 import { TooManyRequestsError } from './platform/errors.js';
@@ -150,6 +154,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     // Fastify writes two info lines a request ("incoming request", "request completed"): the
     // hooks below write one at info when it is answered, and the arrival only at debug.
     disableRequestLogging: true,
+    // Requests refused before routing answer the envelope too (error-handler.ts).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

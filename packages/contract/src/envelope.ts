@@ -47,6 +47,17 @@ export const Messages = {
   loggedOut: '已退出登录',
   refreshReused: '已轮换的刷新令牌被再次使用（可能已泄露），该会话已全部结束',
   passwordChangeRequired: '请先修改初始密码，修改后才能继续使用系统',
+  /** A request the HTTP parser or router refuses (bad URL encoding, Content-Length, ...). */
+  badRequest: '请求格式不正确',
+  badUrl: '请求地址格式不正确',
+  urlTooLong: '请求地址过长',
+  headersTooLarge: '请求头过大',
+  /** A multipart body that is not well formed (cut short, a broken part header). */
+  uploadMalformed: '上传请求格式不正确',
+  /** An uploaded spreadsheet whose parts inflate beyond their limit (a zip bomb, or far too much). */
+  sheetTooLarge: '文件解压后过大，请检查文件内容或分批上传',
+  sheetCellTooLong: (rowNo: number, max: number) =>
+    `第${rowNo}行有单元格内容过长（最多${max}个字符）`,
 } as const;
 
 export const fieldErrorSchema = z.object({ field: z.string(), msg: z.string() });

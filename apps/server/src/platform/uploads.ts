@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import {
+  Messages,
   State,
   UPLOAD_IMAGE_MAX_BYTES,
   UPLOAD_IMAGE_MIMES,
@@ -77,6 +78,19 @@ export interface FilePartMessages {
 }
 
 /**
+ * Why reading the file part failed, as the client's answer: a file over the limit, no multipart
+ * body at all, or one that is not well formed (cut short, a broken part header or boundary). The
+ * parser raises the last kind as plain errors with a stack; they are the client's fault, not a 500.
+ */
+function partRefusal(err: unknown, messages: FilePartMessages): ValidationError {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return ValidationError.field('file', messages.tooLarge);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return ValidationError.field('file', messages.fileRequired);
+  return ValidationError.field('file', Messages.uploadMalformed);
+}
+
+/**
  * Read the one file part (field `file`) of a multipart request, up to `maxBytes`, or refuse with a
  * field error.
  */
@@ -86,20 +100,14 @@ export async function readFilePart(
   messages: FilePartMessages,
 ): Promise<{ data: Buffer; filename: string }> {
   let part;
-  try {
-    part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  } catch {
-    throw ValidationError.field('file', messages.fileRequired);
-  }
-  if (!part) throw ValidationError.field('file', messages.fileRequired);
   let data: Buffer;
   try {
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    if (!part) throw ValidationError.field('file', messages.fileRequired);
     data = await part.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw ValidationError.field('file', messages.tooLarge);
-    }
-    throw err;
+    if (err instanceof ValidationError) throw err;
+    throw partRefusal(err, messages);
   }
   if (data.length === 0)
     throw ValidationError.field('file', messages.empty ?? messages.fileRequired);
