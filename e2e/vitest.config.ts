@@ -12,5 +12,7 @@ export default defineConfig({
     fileParallelism: false,
     // On a failure, what the test's pages showed (support/failures.ts).
     setupFiles: ['support/failures.ts'],
+    // The demo database seeded once, copied for each file's server (support/template.ts).
+    globalSetup: ['support/template.ts'],
   },
 });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,10 +112,28 @@ export async function spawnServer(
   };
 }
 
-/** The built server on a free port and a new data folder (removed on stop), with demo data. */
+/** The data folder of a server seeded once for the browser tests (template.ts), when there is one. */
+export const TEMPLATE_ENV = 'E2E_TEMPLATE_DATA_DIR';
+/** Settings that change what a new database holds: a server given one seeds its own. */
+const SEEDING_ENV = [
+  'DATA_DIR',
+  'DATABASE_URL',
+  'DEMO_DATA',
+  'DEMO_SCALE',
+  'ADMIN_INITIAL_PASSWORD',
+];
+
+/**
+ * The built server on a free port and a new data folder (removed on stop), with demo data: a copy
+ * of the browser tests' seeded template when there is one and `env` does not change the seeding.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'health-e2e-'));
+  const template = process.env[TEMPLATE_ENV];
+  if (template && !SEEDING_ENV.some((k) => k in env)) {
+    cpSync(template, dataDir, { recursive: true });
+  }
   const server = await spawnServer(port, { DATA_DIR: dataDir, ...env });
   return {
     url: server.url,
