@@ -229,6 +229,27 @@ describe.each(databaseKinds)('device returns (public) on %s', (kind) => {
     // The bound device's return is still pending.
     expect(overview.data.todos.find((x) => x.key === 'pendingReturn')?.count).toBe(1);
   });
+
+  it('receives the return of a bound device too: the binding ends, the event names the member', async () => {
+    const r = await call(t, 'POST', DevicePaths.transition('markReturned'), {
+      token: admin,
+      json: { id: ids.bound },
+    });
+    expect(bodyOf<Device>(r).data).toMatchObject({ status: 'returned', memberId: null });
+    const detail = bodyOf<DeviceDetail>(
+      await call(t, 'GET', `${DevicePaths.detail}?id=${ids.bound}`, { token: admin }),
+    ).data;
+    expect(detail.events[0]).toMatchObject({
+      action: 'markReturned',
+      fromStatus: 'bound',
+      toStatus: 'returned',
+      memberName: '王五',
+    });
+    const overview = bodyOf<HomeOverview>(
+      await call(t, 'GET', ApiPaths.homeOverview, { token: admin }),
+    );
+    expect(overview.data.todos.find((x) => x.key === 'pendingReturn')?.count ?? 0).toBe(0);
+  });
 });
 
 describe.each(databaseKinds)('device return rate limits on %s', (kind) => {

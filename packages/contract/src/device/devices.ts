@@ -86,14 +86,17 @@ export const DEVICE_SERIAL = /^[A-Z0-9][A-Z0-9-]{5,31}$/;
  * else; the web shows a transition's button only where `transitionsFrom(status)` offers it.
  *
  *   in stock → bound (bind) | lent (lend) ; bound → in stock (unbind) ;
- *   lent → returned (markReturned) → in stock (restock) ;
+ *   lent | bound → returned (markReturned) → in stock (restock) ;
+ *
+ * A member may send back a bound device as well as a lent one (the public return page takes
+ * both): receiving it ends the binding, and the event names the member it leaves.
  *   any but scrapped → faulty (fault) → in stock (repair) | scrapped (scrap)
  */
 export const DEVICE_TRANSITIONS = {
   bind: { from: ['in_stock'], to: 'bound', action: 'bind', member: 'set' },
   unbind: { from: ['bound'], to: 'in_stock', action: 'bind', member: 'clear' },
   lend: { from: ['in_stock'], to: 'lent', action: 'lend', member: 'set' },
-  markReturned: { from: ['lent'], to: 'returned', action: 'return', member: 'clear' },
+  markReturned: { from: ['lent', 'bound'], to: 'returned', action: 'return', member: 'clear' },
   restock: { from: ['returned'], to: 'in_stock', action: 'return', member: 'keep' },
   fault: {
     from: ['in_stock', 'bound', 'lent', 'returned'],
