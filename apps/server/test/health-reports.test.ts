@@ -460,8 +460,8 @@ describe.each(databaseKinds)('health reports API on %s', (kind) => {
     });
     expect(bodyOf(await post(HealthReportPaths.publish, { id: rootId }, viewer)).state).toBe(267);
     expect(bodyOf(await post(HealthReportPaths.shareLink, { id: rootId }, viewer)).state).toBe(267);
-    // The workbench writes drafts, but does not list the reports page.
-    expect(bodyOf(await post(HealthReportPaths.add, write, doctor)).state).toBe(200);
+    // The workbench writes the reports of its alerts only, and does not list the reports page.
+    expect(bodyOf(await post(HealthReportPaths.add, write, doctor)).state).toBe(267);
     expect(bodyOf(await get(HealthReportPaths.list, {}, doctor)).state).toBe(267);
   });
 

@@ -124,6 +124,7 @@ export const HealthReportMessages = {
   linkRevoked: '链接已失效，请联系医生重新获取',
   alertNotOfMeasurement: '预警不存在或不属于该测量记录',
   periodRequired: '请选择报告周期',
+  bpEmpty: '该周期内没有血压读数，不能签名或发布报告，请调整报告周期',
   periodEndBeforeStart: '周期结束时间不能早于开始时间',
   periodTooLong: `报告周期最长${BP_PERIOD_MAX_DAYS}天`,
   kindInvalid: '报告类型不正确',

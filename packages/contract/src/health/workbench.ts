@@ -158,7 +158,10 @@ export const workbenchQueueRowSchema = z.object({
   /** When the alert was raised (the wait clock starts here). */
   raisedAt: z.number().int(),
   status: z.enum(['open', 'handled']),
-  /** The doctor holding the claim (name), null when free or the claim expired. */
+  /** A closed alert: when and by whom (its report published, or handled in 报告中心). */
+  handledAt: z.number().int().nullable(),
+  handledBy: z.string().nullable(),
+  /** The doctor holding the claim (name), null when free, expired or the alert is closed. */
   claimedBy: z.string().nullable(),
   claimedById: z.number().int().nullable(),
   /** The operator asking holds the claim. */
@@ -244,5 +247,7 @@ export const WorkbenchMessages = {
   claimedByOther: (name: string) => `该预警已由${name}认领，请选择其他预警`,
   notClaimed: '您没有认领该预警',
   claimFirst: '请先认领该预警再撰写报告',
+  /** Writing, signing or publishing the report of an alert another doctor holds. */
+  heldByOther: (name: string) => `该预警已由${name}认领，只有认领的医生可以撰写、签名或发布其报告`,
   streamOnly: '该接口是事件流，请以 Accept: text/event-stream 连接',
 } as const;

@@ -100,6 +100,28 @@ export class HealthReportsRepo {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** Whether another report already answers the alert (one of its versions is published). */
+  async answeredElsewhere(alertId: number, rootId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('health_reports')
+      .select('id')
+      .where('alert_id', '=', alertId)
+      .where('status', '=', 'published')
+      .where('root_id', '!=', rootId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The alert a version answers (set when publishing closes its reading's alert). */
+  async setAlert(id: number, alertId: number): Promise<void> {
+    await this.db
+      .updateTable('health_reports')
+      .set({ alert_id: alertId })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** The earlier published versions of a report stop being the current one. */
   async supersede(rootId: number, exceptId: number, at: number): Promise<void> {
     await this.db
@@ -140,13 +162,23 @@ export class HealthReportsRepo {
       .executeTakeFirst();
   }
 
-  /** The alert a report answers (read-only). */
-  alert(id: number) {
+  /** The alert of a reading (a reading has at most one), read-only: whose report answers it. */
+  alertOfMeasurement(measurementId: number) {
     return this.db
       .selectFrom('measurement_alerts')
-      .select(['id', 'measurement_id', 'status', 'claimed_by_id', 'claim_expires_at'])
+      .select(['id', 'status', 'claimed_by_id', 'claimed_by', 'claim_expires_at'])
+      .where('measurement_id', '=', measurementId)
+      .executeTakeFirst();
+  }
+
+  /** The author of a version (who created it). */
+  async authorOf(id: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('health_reports')
+      .select('created_by_id')
       .where('id', '=', id)
       .executeTakeFirst();
+    return row ? Number(row.created_by_id) : null;
   }
 
   insertLink(values: Insertable<HealthReportLinksTable>): Promise<number> {

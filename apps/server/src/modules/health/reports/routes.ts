@@ -33,7 +33,7 @@ import { ok } from '../../../platform/envelope.js';
 import { PermissionError } from '../../../platform/errors.js';
 import { holdsPage } from '../../../platform/permissions.js';
 import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
-import { HealthReportService } from './service.js';
+import { HealthReportService, type ReportScope } from './service.js';
 
 const idData = z.object({ id: z.number().int() });
 const PAGE = PAGES.healthReports;
@@ -51,6 +51,14 @@ function assertWrites(request: FastifyRequest, action: AnyPageAction): void {
     throw new PermissionError();
 }
 
+/**
+ * Which reports the request reaches (see ReportScope): every one with the reports page (and the
+ * action), else — admitted by the guard through the workbench — those of an alert's reading.
+ */
+function scopeOf(request: FastifyRequest, action?: AnyPageAction): ReportScope {
+  return holdsPage(request, PAGE, action) ? 'all' : 'workbench';
+}
+
 /** Health reports: list, detail, drafts, signing, publishing, amending, share links; the preview. */
 export const healthReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
@@ -61,10 +69,12 @@ export const healthReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   const { get, post } = standardRoutes(app, route);
 
   get(HealthReportPaths.list, {
-    summary: '健康报告列表（状态、类型、会员手机号/姓名、创建时间筛选；最新在前，手机号脱敏）',
+    summary:
+      '健康报告列表（状态、类型、会员手机号/姓名、创建时间筛选；最新在前，手机号脱敏；医生工作台只能按预警的测量记录查询）',
+    frontPath: BOTH,
     querystring: healthReportListQuerySchema,
     data: healthReportListSchema,
-    run: (request) => reports.list(request.query),
+    run: (request) => reports.list(request.query, scopeOf(request)),
   });
 
   get(HealthReportPaths.detail, {
@@ -72,7 +82,7 @@ export const healthReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     frontPath: BOTH,
     querystring: healthReportIdSchema,
     data: healthReportDetailSchema,
-    run: (request) => reports.detail(request.query.id),
+    run: (request) => reports.detail(request.query.id, scopeOf(request)),
   });
 
   get(HealthReportPaths.phrases, {
@@ -104,7 +114,7 @@ export const healthReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     data: idData,
     run: async (request) => {
       assertWrites(request, 'add');
-      return { id: await reports.add(actorOf(request), request.body) };
+      return { id: await reports.add(actorOf(request), request.body, scopeOf(request, 'add')) };
     },
   });
 
@@ -115,7 +125,7 @@ export const healthReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     data: idData,
     run: async (request) => {
       assertWrites(request, 'edit');
-      await reports.update(actorOf(request), request.body);
+      await reports.update(actorOf(request), request.body, scopeOf(request, 'edit'));
       return { id: request.body.id };
     },
   });
@@ -138,7 +148,7 @@ export const healthReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     body: healthReportIdSchema,
     data: idData,
     run: async (request) => {
-      await reports.sign(actorOf(request), request.body.id);
+      await reports.sign(actorOf(request), request.body.id, scopeOf(request, 'publish'));
       return { id: request.body.id };
     },
   });
@@ -150,7 +160,7 @@ export const healthReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     body: healthReportIdSchema,
     data: idData,
     run: async (request) => {
-      await reports.publish(actorOf(request), request.body.id);
+      await reports.publish(actorOf(request), request.body.id, scopeOf(request, 'publish'));
       return { id: request.body.id };
     },
   });
@@ -161,7 +171,9 @@ export const healthReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     action: 'publish',
     body: healthReportAmendSchema,
     data: idData,
-    run: async (request) => ({ id: await reports.amend(actorOf(request), request.body) }),
+    run: async (request) => ({
+      id: await reports.amend(actorOf(request), request.body, scopeOf(request, 'publish')),
+    }),
   });
 
   post(HealthReportPaths.shareLink, {
@@ -170,7 +182,13 @@ export const healthReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     action: 'publish',
     body: healthReportShareSchema,
     data: healthReportLinkSchema,
-    run: (request) => reports.shareLink(actorOf(request), request.body.id, request.body.days),
+    run: (request) =>
+      reports.shareLink(
+        actorOf(request),
+        request.body.id,
+        request.body.days,
+        scopeOf(request, 'publish'),
+      ),
   });
 
   post(HealthReportPaths.revokeLinks, {
@@ -180,7 +198,11 @@ export const healthReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     body: healthReportIdSchema,
     data: z.object({ revoked: z.number().int() }),
     run: async (request) => ({
-      revoked: await reports.revokeLinks(actorOf(request), request.body.id),
+      revoked: await reports.revokeLinks(
+        actorOf(request),
+        request.body.id,
+        scopeOf(request, 'publish'),
+      ),
     }),
   });
 

@@ -31,6 +31,8 @@ import {
   type ReportPhrases,
   type ReportReading,
 } from '@health/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
 import { fromDbJson } from '../../../db/values.js';
 import { MeasurementsRepo } from '../../device/measurements/repo.js';
 import { memberOptions } from '../../member/members/options.js';
@@ -38,9 +40,15 @@ import { MembersRepo } from '../../member/members/repo.js';
 import type { Actor } from '../../../platform/actor.js';
 import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
-import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
+import {
+  AppError,
+  NotFoundError,
+  PermissionError,
+  ValidationError,
+} from '../../../platform/errors.js';
 import { paginate, type PageRequest } from '../../../platform/pagination.js';
 import { RuleVersionsRepo } from '../../report/rules/repo.js';
+import { WorkbenchRepo } from '../workbench/repo.js';
 import { REPORT_LINK_KEY_LABEL, signLinkToken, verifyLinkToken } from './links.js';
 import { HealthReportsRepo, type HealthReportRowDb, type JoinedReportRow } from './repo.js';
 
@@ -48,6 +56,25 @@ import { HealthReportsRepo, type HealthReportRowDb, type JoinedReportRow } from 
 export const AUDIT_MODULE = 'health';
 
 const failed = (msg: string) => new AppError(State.FAILED, msg);
+
+/**
+ * Which reports an operator reaches: every one (健康报告's page), or — through 医生工作台 alone —
+ * those on a reading that raised an alert (the workbench shows every alert, open or closed).
+ */
+export type ReportScope = 'all' | 'workbench';
+
+/**
+ * A write that an open alert rules (see `claimRule`): the alert, and whether the writer may write
+ * while no doctor holds it (the author of the draft written).
+ */
+interface ClaimRule {
+  alertId: number;
+  orUnclaimed: boolean;
+}
+
+/** A BP report on a member's period with no reading in it: nothing to sign. */
+const emptyBpReport = (r: HealthReportRow) =>
+  r.kind === 'bp' && r.measurementId === null && (r.details.bp?.average.count ?? 0) === 0;
 
 function detailsOf(json: string): ReportDetails {
   let value: unknown = {};
@@ -139,8 +166,62 @@ export class HealthReportService {
     this.linkKey = ctx.secrets.deriveKey(REPORT_LINK_KEY_LABEL);
   }
 
-  async list(query: HealthReportListQuery & PageRequest): Promise<Page<HealthReportRow>> {
+  /** The list; through the workbench, only the reports of one alert's reading. */
+  async list(
+    query: HealthReportListQuery & PageRequest,
+    scope: ReportScope = 'all',
+  ): Promise<Page<HealthReportRow>> {
+    if (scope === 'workbench') await this.assertInScope(query.measurementId ?? null, scope);
     return paginate(this.ctx.db, this.repo.query(query), query, toRow);
+  }
+
+  private async readingAlert(measurementId: number | null) {
+    return measurementId === null ? undefined : this.repo.alertOfMeasurement(measurementId);
+  }
+
+  /** 267 unless the operator's scope reaches a report on this reading. */
+  private async assertInScope(measurementId: number | null, scope: ReportScope): Promise<void> {
+    if (scope === 'all') return;
+    if (!(await this.readingAlert(measurementId))) throw new PermissionError();
+  }
+
+  /**
+   * The claim's rule (医生工作台): a report on a reading whose alert is open belongs to that alert,
+   * whatever the request says; writing, signing or publishing it needs the writer's live claim —
+   * or, for a draft, being its author while no other doctor holds the alert. Null when no open
+   * alert rules the write (none, or closed: then the report is the reports page's like any other).
+   */
+  private async claimRule(
+    actor: Actor,
+    measurementId: number | null,
+    draftAuthorId: number | null,
+  ): Promise<ClaimRule | null> {
+    const alert = await this.readingAlert(measurementId);
+    if (!alert || alert.status === 'handled') return null;
+    return { alertId: Number(alert.id), orUnclaimed: draftAuthorId === actor.operatorId };
+  }
+
+  /** In the write's transaction: go on only under the claim's rule (the alert's row locked). */
+  private async holdClaim(
+    trx: Kysely<Database>,
+    actor: Actor,
+    rule: ClaimRule | null,
+  ): Promise<void> {
+    if (!rule) return;
+    const writer = { id: actor.operatorId, orUnclaimed: rule.orUnclaimed };
+    if (await new WorkbenchRepo(trx).holdForReport(rule.alertId, writer, this.ctx.now())) return;
+    throw await this.claimRefusal(trx, rule.alertId);
+  }
+
+  /** Why a write under an alert was refused: closed meanwhile, held by another, or not claimed. */
+  private async claimRefusal(trx: Kysely<Database>, alertId: number): Promise<AppError> {
+    const alert = await new WorkbenchRepo(trx).find(alertId);
+    if (!alert || alert.status === 'handled') return failed(WorkbenchMessages.closed);
+    const live =
+      alert.claimed_by_id !== null && Number(alert.claim_expires_at ?? 0) > this.ctx.now();
+    return failed(
+      live ? WorkbenchMessages.heldByOther(alert.claimed_by ?? '') : WorkbenchMessages.claimFirst,
+    );
   }
 
   phrases(kind: HealthReportKind): ReportPhrases {
@@ -174,8 +255,9 @@ export class HealthReportService {
     };
   }
 
-  async detail(id: number): Promise<HealthReportDetail> {
+  async detail(id: number, scope: ReportScope = 'all'): Promise<HealthReportDetail> {
     const row = await this.load(id);
+    await this.assertInScope(row.measurementId, scope);
     const [versions, links, reading] = await Promise.all([
       this.repo.versions(row.rootId),
       this.repo.activeLinks(row.rootId, this.ctx.now()),
@@ -289,7 +371,7 @@ export class HealthReportService {
     return memberOptions(this.ctx.db, keyword);
   }
 
-  async add(actor: Actor, input: HealthReportAdd): Promise<number> {
+  async add(actor: Actor, input: HealthReportAdd, scope: ReportScope = 'all'): Promise<number> {
     let memberId: number;
     let kind: HealthReportKind;
     let measurementId: number | null = null;
@@ -307,16 +389,14 @@ export class HealthReportService {
         throw ValidationError.field('periodStart', HealthReportMessages.periodRequired);
     }
     const member = await this.member(memberId);
-    if (input.alertId !== undefined) {
-      const alert = await this.repo.alert(input.alertId);
-      if (!alert || measurementId === null || Number(alert.measurement_id) !== measurementId)
-        throw ValidationError.field('alertId', HealthReportMessages.alertNotOfMeasurement);
-      // The doctor answering an open alert holds it (医生工作台's claim): one writer at a time.
-      const held =
-        Number(alert.claimed_by_id) === actor.operatorId &&
-        Number(alert.claim_expires_at ?? 0) > this.ctx.now();
-      if (alert.status !== 'handled' && !held) throw failed(WorkbenchMessages.claimFirst);
-    }
+    const alert = await this.readingAlert(measurementId);
+    if (scope === 'workbench' && !alert) throw new PermissionError();
+    if (input.alertId !== undefined && (!alert || Number(alert.id) !== input.alertId))
+      throw ValidationError.field('alertId', HealthReportMessages.alertNotOfMeasurement);
+    // A report on a reading whose alert is open answers that alert, asked or not, and is written
+    // by the doctor holding its claim (医生工作台): one writer at a time.
+    const rule = await this.claimRule(actor, measurementId, null);
+    const alertId = rule ? rule.alertId : (input.alertId ?? null);
     const at = this.ctx.now();
     const details = await this.withBpSummary(
       kind,
@@ -324,6 +404,7 @@ export class HealthReportService {
       input.details ?? reportDetailsSchema.parse({}),
     );
     return auditedChange(this.ctx, actor, async (trx) => {
+      await this.holdClaim(trx, actor, rule);
       const repo = new HealthReportsRepo(trx);
       const id = await repo.insert({
         root_id: 0,
@@ -332,7 +413,7 @@ export class HealthReportService {
         status: 'draft',
         member_id: memberId,
         measurement_id: measurementId,
-        alert_id: input.alertId ?? null,
+        alert_id: alertId,
         conclusion: input.conclusion,
         advice: input.advice,
         addendum: '',
@@ -351,7 +432,7 @@ export class HealthReportService {
         status: 'draft',
         memberId,
         measurementId,
-        alertId: input.alertId ?? null,
+        alertId,
         conclusion: input.conclusion,
         advice: input.advice,
         addendum: '',
@@ -368,13 +449,22 @@ export class HealthReportService {
     });
   }
 
-  async update(actor: Actor, input: HealthReportUpdate): Promise<void> {
+  /** The claim's rule for a write of an existing version (its author counts while a draft). */
+  private async ruleOf(actor: Actor, row: HealthReportRow): Promise<ClaimRule | null> {
+    const author = row.status === 'draft' ? await this.repo.authorOf(row.id) : null;
+    return this.claimRule(actor, row.measurementId, author);
+  }
+
+  async update(actor: Actor, input: HealthReportUpdate, scope: ReportScope = 'all'): Promise<void> {
     const before = await this.load(input.id);
+    await this.assertInScope(before.measurementId, scope);
     if (before.status !== 'draft') throw failed(HealthReportMessages.notDraft);
+    const rule = await this.ruleOf(actor, before);
     const details = input.details
       ? await this.withBpSummary(before.kind, before.memberId, input.details)
       : undefined;
     await auditedChange(this.ctx, actor, async (trx) => {
+      await this.holdClaim(trx, actor, rule);
       const values = {
         conclusion: input.conclusion,
         advice: input.advice,
@@ -400,7 +490,9 @@ export class HealthReportService {
   async delete(actor: Actor, id: number): Promise<void> {
     const before = await this.load(id);
     if (before.status !== 'draft') throw failed(HealthReportMessages.deleteOnlyDraft);
+    const rule = await this.ruleOf(actor, before);
     await auditedChange(this.ctx, actor, async (trx) => {
+      await this.holdClaim(trx, actor, rule);
       if (!(await new HealthReportsRepo(trx).deleteDraft(id)))
         throw failed(HealthReportMessages.deleteOnlyDraft);
       return {
@@ -425,11 +517,15 @@ export class HealthReportService {
     };
   }
 
-  async sign(actor: Actor, id: number): Promise<void> {
+  async sign(actor: Actor, id: number, scope: ReportScope = 'all'): Promise<void> {
     const before = await this.load(id);
+    await this.assertInScope(before.measurementId, scope);
     if (before.status !== 'draft') throw failed(HealthReportMessages.notDraft);
+    if (emptyBpReport(before)) throw failed(HealthReportMessages.bpEmpty);
+    const rule = await this.ruleOf(actor, before);
     const at = this.ctx.now();
     await auditedChange(this.ctx, actor, async (trx) => {
+      await this.holdClaim(trx, actor, rule);
       const signed = await new HealthReportsRepo(trx).updateDraft(
         id,
         HealthReportService.signedColumns(actor, at),
@@ -450,14 +546,34 @@ export class HealthReportService {
 
   /**
    * Publish a version: a draft is signed by the publisher first. Publishing version n > 1
-   * supersedes the published one before it; the alert it answers is closed, in one transaction.
+   * supersedes the published one before it; the open alert of its reading is closed, in one
+   * transaction, under the claim's rule (of two doctors publishing at once, one closes it).
    */
-  async publish(actor: Actor, id: number): Promise<void> {
+  async publish(actor: Actor, id: number, scope: ReportScope = 'all'): Promise<void> {
     const before = await this.load(id);
+    await this.assertInScope(before.measurementId, scope);
     if (before.status === 'published') throw failed(HealthReportMessages.alreadyPublished);
+    if (emptyBpReport(before)) throw failed(HealthReportMessages.bpEmpty);
+    const rule = await this.ruleOf(actor, before);
+    const alertId = rule?.alertId ?? before.alertId;
+    // One report answers an alert: a draft of it left behind once another closed it stays one.
+    if (!rule && alertId !== null && (await this.repo.answeredElsewhere(alertId, before.rootId)))
+      throw failed(WorkbenchMessages.closed);
     const at = this.ctx.now();
     await auditedChange(this.ctx, actor, async (trx) => {
+      if (rule) {
+        const writer = { id: actor.operatorId, orUnclaimed: rule.orUnclaimed };
+        const closed = await new WorkbenchRepo(trx).closeByReport(
+          rule.alertId,
+          writer,
+          actor.displayName,
+          at,
+        );
+        if (!closed) throw await this.claimRefusal(trx, rule.alertId);
+      }
       const repo = new HealthReportsRepo(trx);
+      // The report answers the alert it closed (one written before the rule may not say so).
+      if (rule && before.alertId !== rule.alertId) await repo.setAlert(id, rule.alertId);
       if (before.status === 'draft') {
         const signed = await repo.updateDraft(id, HealthReportService.signedColumns(actor, at));
         if (!signed) throw failed(HealthReportMessages.alreadyPublished);
@@ -466,9 +582,6 @@ export class HealthReportService {
       if (!(await repo.publishSigned(id, by, at)))
         throw failed(HealthReportMessages.alreadyPublished);
       await repo.supersede(before.rootId, id, at);
-      if (before.alertId !== null && before.measurementId !== null) {
-        await new MeasurementsRepo(trx).closeAlert(before.measurementId, actor.displayName, at);
-      }
       return {
         result: undefined,
         entry: {
@@ -480,7 +593,7 @@ export class HealthReportService {
             status: 'published',
             publishedBy: actor.displayName,
             publishedAt: at,
-            ...(before.alertId !== null ? { alertId: before.alertId } : {}),
+            ...(alertId !== null ? { alertId } : {}),
           },
         },
       };
@@ -488,10 +601,13 @@ export class HealthReportService {
   }
 
   /** A new draft version of the latest published one, with the addendum; its id. */
-  async amend(actor: Actor, input: HealthReportAmend): Promise<number> {
+  async amend(actor: Actor, input: HealthReportAmend, scope: ReportScope = 'all'): Promise<number> {
     const before = await this.load(input.id);
+    await this.assertInScope(before.measurementId, scope);
     if (before.status !== 'published') throw failed(HealthReportMessages.notPublished);
     if (before.superseded) throw failed(HealthReportMessages.superseded);
+    // A reading whose alert is open again (re-judged): the new version needs the claim too.
+    const rule = await this.claimRule(actor, before.measurementId, null);
     const at = this.ctx.now();
     const details = input.details
       ? await this.withBpSummary(before.kind, before.memberId, input.details)
@@ -500,6 +616,7 @@ export class HealthReportService {
       this.ctx,
       actor,
       async (trx) => {
+        await this.holdClaim(trx, actor, rule);
         const repo = new HealthReportsRepo(trx);
         const latest = await repo.latest(before.rootId);
         if (latest && Number(latest.id) !== before.id) {
@@ -561,8 +678,14 @@ export class HealthReportService {
   }
 
   /** A signed link to the published report, valid `days` (default: 运营配置). */
-  async shareLink(actor: Actor, id: number, days?: number): Promise<HealthReportLink> {
+  async shareLink(
+    actor: Actor,
+    id: number,
+    days?: number,
+    scope: ReportScope = 'all',
+  ): Promise<HealthReportLink> {
     const before = await this.load(id);
+    await this.assertInScope(before.measurementId, scope);
     if (before.status !== 'published') throw failed(HealthReportMessages.notPublished);
     const at = this.ctx.now();
     const validDays = days ?? this.linkDays();
@@ -590,8 +713,9 @@ export class HealthReportService {
   }
 
   /** Every link of the report stops working. */
-  async revokeLinks(actor: Actor, id: number): Promise<number> {
+  async revokeLinks(actor: Actor, id: number, scope: ReportScope = 'all'): Promise<number> {
     const before = await this.load(id);
+    await this.assertInScope(before.measurementId, scope);
     const at = this.ctx.now();
     return auditedChange(this.ctx, actor, async (trx) => {
       const revoked = await new HealthReportsRepo(trx).revokeLinks(before.rootId, at);

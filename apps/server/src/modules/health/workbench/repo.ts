@@ -49,6 +49,8 @@ export class WorkbenchRepo {
         'a.claimed_by_id',
         'a.claimed_by',
         'a.claim_expires_at',
+        'a.handled_at',
+        'a.handled_by',
         'a.triage_age',
         'a.triage_history',
         'ms.values_json',
@@ -185,6 +187,61 @@ export class WorkbenchRepo {
       )
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Whether the writer of an open alert's report may write now: they hold its live claim, or
+   * (`orUnclaimed`: the author of its draft) no doctor's claim holds. A no-op UPDATE, so that on
+   * PostgreSQL the row stays locked to the end of the writer's transaction: a claim or a close
+   * racing it waits and then sees what this transaction did.
+   */
+  async holdForReport(
+    id: number,
+    writer: { id: number; orUnclaimed: boolean },
+    now: number,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('measurement_alerts')
+      .set((eb) => ({ claimed_by_id: eb.ref('claimed_by_id') }))
+      .where('id', '=', id)
+      .where(this.writableBy(writer, now))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Close an open alert by its published report, under the same condition as `holdForReport`
+   * (one conditional UPDATE: of two publishing at once exactly one closes it). True when closed.
+   */
+  async closeByReport(
+    id: number,
+    writer: { id: number; orUnclaimed: boolean },
+    by: string,
+    now: number,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('measurement_alerts')
+      .set({ status: 'handled', handled_at: now, handled_by: by })
+      .where('id', '=', id)
+      .where(this.writableBy(writer, now))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  private writableBy(writer: { id: number; orUnclaimed: boolean }, now: number) {
+    return (
+      eb: ExpressionBuilder<
+        { measurement_alerts: Database['measurement_alerts'] },
+        'measurement_alerts'
+      >,
+    ) => {
+      const held = eb.and([eb('claimed_by_id', '=', writer.id), eb('claim_expires_at', '>', now)]);
+      const unclaimed = eb.or([eb('claimed_by_id', 'is', null), eb('claim_expires_at', '<=', now)]);
+      return eb.and([
+        eb('status', '!=', 'handled'),
+        writer.orUnclaimed ? eb.or([held, unclaimed]) : held,
+      ]);
+    };
   }
 
   /** Drop the operator's claim on an alert; true when there was one. */

@@ -40,6 +40,8 @@ const STREAM_BATCH = 50;
 
 type QueueDbRow = NonNullable<Awaited<ReturnType<WorkbenchRepo['findJoined']>>>;
 
+const optionalNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
 const parseValues = (json: string): Record<string, unknown> => {
   try {
     return JSON.parse(json) as Record<string, unknown>;
@@ -77,7 +79,9 @@ export class WorkbenchService {
   }
 
   private toRow = (r: QueueDbRow, now: number, operatorId: number): WorkbenchQueueRow => {
-    const claimed = r.claimed_by_id !== null && Number(r.claim_expires_at ?? 0) > now;
+    const handled = r.status === 'handled';
+    // A closed alert is held by no one any more (its claim stays on the row as history).
+    const claimed = !handled && r.claimed_by_id !== null && Number(r.claim_expires_at ?? 0) > now;
     const raisedAt = Number(r.created_at);
     const { score, reasons } = triageOf(
       {
@@ -102,7 +106,9 @@ export class WorkbenchService {
       values: parseValues(r.values_json),
       measuredAt: Number(r.measured_at),
       raisedAt,
-      status: r.status === 'handled' ? 'handled' : 'open',
+      status: handled ? 'handled' : 'open',
+      handledAt: handled ? optionalNumber(r.handled_at) : null,
+      handledBy: handled ? (r.handled_by ?? null) : null,
       claimedBy: claimed ? r.claimed_by : null,
       claimedById: claimed ? Number(r.claimed_by_id) : null,
       claimedByMe: claimed && Number(r.claimed_by_id) === operatorId,

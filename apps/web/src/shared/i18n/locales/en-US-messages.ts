@@ -63,6 +63,8 @@ const texts: Record<string, string> = {
   该预警已处理完毕: 'This alert has been dealt with',
   您没有认领该预警: 'You have not claimed this alert',
   请先认领该预警再撰写报告: 'Claim the alert before writing its report',
+  '该周期内没有血压读数，不能签名或发布报告，请调整报告周期':
+    'The period has no BP readings, so the report cannot be signed or published: change its period',
   '该接口是事件流，请以 Accept: text/event-stream 连接':
     'This endpoint is an event stream: connect with Accept: text/event-stream',
   报告不存在或已被删除: 'The report does not exist or was deleted',
@@ -876,6 +878,11 @@ const templates: MessageTemplate[] = [
   [
     /^该预警已由(.+)认领，请选择其他预警$/,
     (name) => `${name} has claimed this alert; choose another`,
+  ],
+  [
+    /^该预警已由(.+)认领，只有认领的医生可以撰写、签名或发布其报告$/,
+    (name) =>
+      `${name} has claimed this alert: only the doctor holding it may write, sign or publish its report`,
   ],
   [/^请输入(.+)$/, (l) => `Please enter the ${inSentence(f(l!))}`],
   [/^请选择(.+)$/, (l) => `Please choose the ${inSentence(f(l!))}`],
