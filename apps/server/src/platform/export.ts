@@ -69,17 +69,28 @@ export function contentDisposition(fileName: string): string {
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** What a spreadsheet may read as the start of a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A number written as text ("-5", "+3.5") or a lone dash: neither is a formula. */
+const PLAIN_NUMBER_OR_DASH = /^(?:[+-]?\d+(?:\.\d+)?|-)$/;
+
+/**
+ * A text cell that a spreadsheet could take for a formula — it starts with `=`, `+`, `-`, `@`, a
+ * tab or a carriage return — gets a leading single quote, so Excel, WPS or LibreOffice show it as
+ * the text it is (a member named `=HYPERLINK(...)`, a reason `-1+1`, a cell an import echoes).
+ * Every string cell of every export goes through here (`cellValue`); numbers stay numbers.
+ */
+export function spreadsheetSafeText(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER_OR_DASH.test(text) ? `'${text}` : text;
+}
+
 function cellValue(value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
-  if (
-    typeof value === 'string' ||
-    typeof value === 'number' ||
-    typeof value === 'boolean' ||
-    value instanceof Date
-  ) {
+  if (typeof value === 'string') return spreadsheetSafeText(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) {
     return value;
   }
-  return JSON.stringify(value);
+  return spreadsheetSafeText(JSON.stringify(value) ?? '');
 }
 
 /** Resolve when the stream can take more, or has been closed (client gone). */

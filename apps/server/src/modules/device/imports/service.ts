@@ -30,7 +30,7 @@ import type { DeviceImportRowsTable } from '../../../db/schema.js';
 import type { Actor, ActorLog } from '../../../platform/actor.js';
 import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
-import type { XlsxExport } from '../../../platform/export.js';
+import { spreadsheetSafeText, type XlsxExport } from '../../../platform/export.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
 import {
   mapBatches,
@@ -644,7 +644,7 @@ export class DeviceImportService {
       ['密钥', '', '导入的设备不显示密钥：在设备列表中对设备“重置密钥”即可获得'],
       [],
       ['现有型号', '设备类型'],
-      ...models.map((m) => [m.name, DEVICE_MODEL_TYPE_LABELS[m.type]]),
+      ...models.map((m) => [spreadsheetSafeText(m.name), DEVICE_MODEL_TYPE_LABELS[m.type]]),
     ]);
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }
