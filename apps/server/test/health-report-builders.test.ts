@@ -11,6 +11,8 @@ import {
   type HealthReportLink,
   type PublicReport,
   type MemberOption,
+  type ReportMemberOption,
+  ageOnChinaDay,
 } from '@health/contract';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,7 +27,7 @@ import {
   type TestApp,
 } from './helpers/app.js';
 import { databaseKinds } from './helpers/databases.js';
-import { insertGrade } from './helpers/member-admin.js';
+import { insertGrade, insertMember } from './helpers/member-admin.js';
 import { addModel, boundDevice, upload, type BoundDevice } from './helpers/readings.js';
 
 const PAGE = '/health_management/report';
@@ -154,6 +156,41 @@ describe.each(databaseKinds)('health report builders API on %s', (kind) => {
     expect(b.data.summary.daily).toEqual([]);
   });
 
+  it('refuses to sign or publish a BP report of a period without readings', async () => {
+    const empty = bodyOf<{ id: number }>(
+      await post(HealthReportPaths.add, {
+        memberId: device.memberId,
+        kind: 'bp',
+        conclusion: '血压控制良好。',
+        advice: '每日早晚各测量一次血压并记录。',
+        details: { periodStart: periodEnd - 2 * DAY_MS, periodEnd },
+      }),
+    );
+    // A draft may be saved (the period can still change)...
+    expect(empty.state).toBe(200);
+    const id = empty.data.id;
+    // ...but what has nothing to report is neither signed nor published.
+    for (const path of [HealthReportPaths.sign, HealthReportPaths.publish])
+      expect(bodyOf(await post(path, { id }))).toMatchObject({
+        state: 255,
+        msg: HealthReportMessages.bpEmpty,
+      });
+    const d = bodyOf<HealthReportDetail>(await get(HealthReportPaths.detail, { id })).data;
+    expect(d.status).toBe('draft');
+    // With the readings' days in its period it is signed.
+    expect(
+      bodyOf(
+        await post(HealthReportPaths.update, {
+          id,
+          conclusion: d.conclusion,
+          advice: d.advice,
+          details: { periodStart, periodEnd },
+        }),
+      ).state,
+    ).toBe(200);
+    expect(bodyOf(await post(HealthReportPaths.sign, { id })).state).toBe(200);
+  });
+
   it('checks the member and the period, in Chinese', async () => {
     const missing = bodyOf(await get(HealthReportPaths.bpSummary, { memberId: device.memberId }));
     expect(missing.state).toBe(255);
@@ -218,11 +255,45 @@ describe.each(databaseKinds)('health report builders API on %s', (kind) => {
     ).toBe(267);
   });
 
-  it('finds members by name or phone prefix, phones masked', async () => {
-    const byName = bodyOf<MemberOption[]>(
-      await get(HealthReportPaths.memberOptions, { keyword: '赵晨' }),
+  it('finds members by name or phone prefix, phones masked, with age and last reading', async () => {
+    // A namesake without readings: the picker tells them apart by phone, age and last reading.
+    const gradeId = (await t.db.selectFrom('member_grades').select('id').executeTakeFirstOrThrow())
+      .id;
+    const namesake = await insertMember(t, {
+      gradeId: Number(gradeId),
+      name: '赵晨峰',
+      phone: '13900003333',
+    });
+    await t.db.updateTable('members').set({ birthday: null }).where('id', '=', namesake).execute();
+    const byName = bodyOf<ReportMemberOption[]>(
+      await get(HealthReportPaths.memberOptions, { keyword: '赵晨', type: 'bp' }),
     );
-    expect(byName.data).toEqual([{ id: device.memberId, name: '赵晨峰', phone: '138****2222' }]);
+    const age = ageOnChinaDay('1960-05-06', t.clock.now);
+    expect(byName.data.sort((a, b) => a.id - b.id)).toEqual([
+      {
+        id: device.memberId,
+        name: '赵晨峰',
+        phone: '138****2222',
+        age,
+        lastReading: {
+          type: 'bp',
+          measuredAt: day0 + 61 * HOUR_MS,
+          values: { systolic: 120, diastolic: 80, pulse: 70 },
+          level: 'normal',
+          label: '正常',
+        },
+      },
+      { id: namesake, name: '赵晨峰', phone: '139****3333', age: null, lastReading: null },
+    ]);
+    // Without a type: the newest reading of any type; of a type the member never took: none.
+    const anyType = bodyOf<ReportMemberOption[]>(
+      await get(HealthReportPaths.memberOptions, { keyword: '1380000222' }),
+    );
+    expect(anyType.data[0]?.lastReading?.measuredAt).toBe(day0 + 61 * HOUR_MS);
+    const ecg = bodyOf<ReportMemberOption[]>(
+      await get(HealthReportPaths.memberOptions, { keyword: '1380000222', type: 'ecg' }),
+    );
+    expect(ecg.data[0]?.lastReading).toBeNull();
     const byPhone = bodyOf<MemberOption[]>(
       await get(HealthReportPaths.memberOptions, { keyword: '1380000222' }),
     );

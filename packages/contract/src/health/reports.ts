@@ -12,6 +12,7 @@ import {
 import { listQuerySchema, pageOf } from '../pagination.js';
 import { MEASUREMENT_LEVELS } from '../device/ingest.js';
 import { measurementTrendSchema } from '../report/measurements.js';
+import { memberOptionSchema, memberOptionsQuerySchema } from '../member/members.js';
 import {
   classifyMeasurement,
   MEASUREMENT_TYPES,
@@ -516,6 +517,26 @@ export const publicReportQuerySchema = z.object({
     .string({ error: HealthReportMessages.linkInvalid })
     .max(200, HealthReportMessages.linkInvalid),
 });
+
+/**
+ * The member picker of the report builders (创建血压报告): as the other pickers, with what tells
+ * same-named members apart at a glance — age and their newest reading (of the builder's type).
+ */
+export const reportMemberOptionsQuerySchema = memberOptionsQuerySchema.extend({
+  type: z.preprocess(
+    blankToUndefined,
+    z.enum(MEASUREMENT_TYPES, { error: '测量类型不正确' }).optional(),
+  ),
+});
+export type ReportMemberOptionsQuery = z.infer<typeof reportMemberOptionsQuerySchema>;
+export const reportMemberOptionSchema = memberOptionSchema.extend({
+  age: z.number().int().nullable(),
+  lastReading: reportReadingSchema
+    .pick({ type: true, measuredAt: true, values: true, level: true, label: true })
+    .nullable(),
+});
+export type ReportMemberOption = z.infer<typeof reportMemberOptionSchema>;
+export const reportMemberOptionsSchema = z.array(reportMemberOptionSchema);
 
 export const reportPhrasesSchema = z.object({
   conclusion: z.array(z.string()),

@@ -17,8 +17,8 @@ import {
   PAGES,
   publicReportQuerySchema,
   publicReportSchema,
-  memberOptionsQuerySchema,
-  memberOptionsSchema,
+  reportMemberOptionsQuerySchema,
+  reportMemberOptionsSchema,
   reportPhrasesQuerySchema,
   reportPhrasesSchema,
   type AnyPageAction,
@@ -101,10 +101,11 @@ export const healthReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   });
 
   get(HealthReportPaths.memberOptions, {
-    summary: '可写报告的会员（手机号前缀或姓名；最多20个，手机号脱敏）',
-    querystring: memberOptionsQuerySchema,
-    data: memberOptionsSchema,
-    run: (request) => reports.memberOptions(request.query.keyword),
+    summary:
+      '可写报告的会员（手机号前缀或姓名；最多20个，手机号脱敏；附年龄与最近一次测量，可按测量类型）',
+    querystring: reportMemberOptionsQuerySchema,
+    data: reportMemberOptionsSchema,
+    run: (request) => reports.memberOptions(request.query),
   });
 
   post(HealthReportPaths.add, {

@@ -1,4 +1,5 @@
 import {
+  ageOnChinaDay,
   BP_SUMMARY_MAX_READINGS,
   DAY_MS,
   HEALTH_REPORT_PREVIEW_PAGE,
@@ -27,7 +28,8 @@ import {
   type PrewarningSet,
   type PublicReport,
   type ReportDetails,
-  type MemberOption,
+  type ReportMemberOption,
+  type ReportMemberOptionsQuery,
   type ReportPhrases,
   type ReportReading,
 } from '@health/contract';
@@ -367,8 +369,38 @@ export class HealthReportService {
     return { ...details, bp: summary };
   }
 
-  async memberOptions(keyword: string): Promise<MemberOption[]> {
-    return memberOptions(this.ctx.db, keyword);
+  /** The builders' member picker: each member's age and newest reading (of `type`, if asked). */
+  async memberOptions(query: ReportMemberOptionsQuery): Promise<ReportMemberOption[]> {
+    const found = await memberOptions(this.ctx.db, query.keyword);
+    const members = new MembersRepo(this.ctx.db);
+    const readings = new MeasurementsRepo(this.ctx.db);
+    const now = this.ctx.now();
+    return Promise.all(
+      found.map(async (m) => {
+        const [row, latest] = await Promise.all([
+          members.findRow(m.id),
+          query.type
+            ? readings
+                .series(m.id, query.type, {}, 1)
+                .then((rs) => rs.map((r) => ({ ...r, type: query.type! })))
+            : readings.latestOfMember(m.id, 1),
+        ]);
+        const last = latest[0];
+        return {
+          ...m,
+          age: ageOnChinaDay(row?.birthday, now),
+          lastReading: last
+            ? {
+                type: last.type,
+                measuredAt: Number(last.measured_at),
+                values: fromDbJson<Record<string, unknown>>(last.values_json) ?? {},
+                level: last.level,
+                label: last.label,
+              }
+            : null,
+        };
+      }),
+    );
   }
 
   async add(actor: Actor, input: HealthReportAdd, scope: ReportScope = 'all'): Promise<number> {
