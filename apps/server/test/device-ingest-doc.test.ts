@@ -5,7 +5,11 @@ import {
   DeviceModelPaths,
   DevicePaths,
   ECG_MAX_TOTAL_SAMPLES,
+  INGEST_BODY_LIMIT,
+  INGEST_LARGE_BODY_BYTES,
+  INGEST_LARGE_UPLOADS_MAX,
   INGEST_RANGES,
+  INGEST_SMALL_BODY_LIMIT,
   IngestMessages,
   IngestPaths,
   ingestSigningText,
@@ -100,6 +104,10 @@ describe('docs/device-ingest.md', () => {
       `beats/min ${range(INGEST_RANGES.heartRate)}`,
       `within ±${INGEST_RANGES.microvolts.max.toLocaleString('en-US')}`,
       `${ECG_MAX_TOTAL_SAMPLES.toLocaleString('en-US')} samples`,
+      `| ${INGEST_BODY_LIMIT / 1024 / 1024} MB `,
+      `| ${INGEST_SMALL_BODY_LIMIT / 1024} KB `,
+      `A body over ${INGEST_LARGE_BODY_BYTES / 1024 / 1024} MB as sent is a **large upload**`,
+      `takes at most ${INGEST_LARGE_UPLOADS_MAX} at once`,
       IngestPaths.measurement,
     ])
       expect(flat).toContain(text);
@@ -115,6 +123,10 @@ describe('docs/device-ingest.md', () => {
       'bodyInvalid',
       'gzipInvalid',
       'bodyTooLarge',
+      'bodyTooLargeForModel',
+      'bodySentTooLarge',
+      'bodyIncomplete',
+      'uploadsBusy',
       'encodingNotSupported',
     ] as const)
       expect(flat).toContain(IngestMessages[key]);

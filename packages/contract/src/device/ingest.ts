@@ -39,6 +39,26 @@ export const INGEST_SIGNATURE = /^[0-9a-f]{64}$/;
 export const INGEST_TIMESTAMP = /^\d{1,15}$/;
 
 /**
+ * The largest body an ECG-capable device (model type `ecg` or `multi`) may send, as sent and once
+ * decompressed: a 24-hour recording is ~100 MB of JSON.
+ */
+export const INGEST_BODY_LIMIT = 256 * 1024 * 1024;
+/**
+ * The largest body any other device (`bp`, `bg`, `chol`, `ua`) may send, as sent and once
+ * decompressed: one reading is ~100 bytes of JSON.
+ */
+export const INGEST_SMALL_BODY_LIMIT = 64 * 1024;
+/**
+ * A body larger than this as sent is a large upload: it holds one of the
+ * INGEST_LARGE_UPLOADS_MAX places of the server process from its first byte to its answer, and
+ * it is unpacked, parsed and checked off the server's thread (so is a smaller gzip body that
+ * unpacks to more than this).
+ */
+export const INGEST_LARGE_BODY_BYTES = 1024 * 1024;
+/** Large uploads one server process takes at once; beyond them: uploadsBusy (HTTP 503). */
+export const INGEST_LARGE_UPLOADS_MAX = 4;
+
+/**
  * The text a device signs:
  *
  *   POST\n<path>\n<timestamp>\n<nonce>\n<sha256 hex of the raw body>
@@ -96,8 +116,16 @@ export const IngestMessages = {
   gzipInvalid: '请求内容无法按 gzip 解压',
   /** 255 */
   encodingNotSupported: '不支持的内容编码，仅支持 gzip',
-  /** 255 */
+  /** 255 (HTTP 413) */
   bodyTooLarge: '解压后的请求内容过大',
+  /** 255 (HTTP 413): more than INGEST_SMALL_BODY_LIMIT from a device that measures no ECG. */
+  bodyTooLargeForModel: `请求内容过大：血压、血糖、血脂、尿酸设备每次上传不能超过${INGEST_SMALL_BODY_LIMIT / 1024}KB`,
+  /** 255 (HTTP 413): more than INGEST_BODY_LIMIT as sent. */
+  bodySentTooLarge: `请求内容过大：每次上传不能超过${INGEST_BODY_LIMIT / 1024 / 1024}MB`,
+  /** 255: the body ended before its Content-Length, or the connection before the body. */
+  bodyIncomplete: '请求内容不完整，请重新签名上传',
+  /** 255 (HTTP 503): INGEST_LARGE_UPLOADS_MAX large uploads are under way; nothing was read. */
+  uploadsBusy: '设备上传繁忙，请稍后重新签名上传',
   /** 255 (HTTP 503): the server cannot store readings for the moment; nothing was stored. */
   storeUnavailable: '服务器暂时无法保存测量数据，请稍后重新签名上传',
   typeRequired: '请选择测量类型',

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import {
   DEFAULT_PREWARNING_SET,
   chinaDayStartOf,
   INGEST_CLOCK_SKEW_MS,
+  INGEST_LARGE_BODY_BYTES,
+  INGEST_LARGE_UPLOADS_MAX,
   INGEST_NONCE,
   INGEST_NONCE_RETENTION_MS,
   INGEST_SIGNATURE,
@@ -12,34 +12,39 @@ import {
   DEVICE_SERIAL,
   IngestMessages,
   IngestPaths,
-  State,
-  ingestMeasurementSchema,
   ingestSigningText,
   prewarningSetSchema,
-  type FieldError,
-  type IngestMeasurement,
   type IngestResult,
   type IntegralSet,
   type PrewarningSet,
 } from '@health/contract';
 import { sqliteFileOf } from '../../../db/database.js';
+import type { DeviceModelType } from '../../../db/schema.js';
 import type { ActorLog } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
-import { AppError, ValidationError } from '../../../platform/errors.js';
+import { ValidationError, type AppError } from '../../../platform/errors.js';
 import { PointsService } from '../../member/points/service.js';
 import { DevicesRepo } from '../devices/repo.js';
 import { secretContext } from '../devices/service.js';
 import { MeasurementsRepo } from '../measurements/repo.js';
-import { encodeEcgSamples, newEcgKey } from './ecg-file.js';
+import { UploadSlots } from './body.js';
+import {
+  bodyLimitOf,
+  bodyTooLargeFor,
+  decodeJson,
+  failed,
+  inflate,
+  inflateError,
+  isGzip,
+  type DecodedReading,
+} from './decode.js';
+import { newEcgKey } from './ecg-file.js';
+import { ParsePool } from './parse-pool.js';
 import { IngestNoncesRepo } from './repo.js';
 import { ingestHmac, sha256Hex } from './signing.js';
 import { StaleDevice, claimNonce, refused, type StoreUnit } from './store.js';
 import { LocalIngestWriter, ThreadIngestWriter, type IngestWriter } from './writer.js';
 
-const gunzipAsync = promisify(gunzip);
-
-/** The largest body the route reads (as sent) and the largest JSON a gzip body may unpack to. */
-export const INGEST_BODY_LIMIT = 256 * 1024 * 1024;
 /**
  * Bodies above this size are checked for a replayed nonce before they are unpacked and parsed
  * (small ones rely on the nonce's insert in the reading's transaction, one query less).
@@ -52,29 +57,39 @@ const DEVICE_CACHE_MAX = 10_000;
 /** Takes of one upload when the device keeps changing under it (see StaleDevice). */
 const MAX_TAKES = 3;
 
-/** One upload as it arrived: the four headers, the content encoding and the body's bytes. */
-export interface IngestRequest {
+/** What an upload says before its body: the request path and the four headers. */
+export interface IngestHead {
   /** The request path without query (`/api/v3/device/ingest/measurement`). */
   path: string;
   serial: string | undefined;
   timestamp: string | undefined;
   nonce: string | undefined;
   signature: string | undefined;
+}
+
+/** One upload as it arrived: the four headers, the content encoding and the body's bytes. */
+export interface IngestRequest extends IngestHead {
   /** `gzip`, or nothing / `identity`. */
   contentEncoding?: string | undefined;
   /** The bytes as sent (what the signature's body hash covers). */
   body: Buffer;
+  /** The body's SHA-256 (hex) when the caller computed it as the body arrived. */
+  bodySha256?: string;
+  /** The service may take the body's memory (moved to a parse thread, the caller's copy emptied). */
+  ownBody?: boolean;
+}
+
+/** What the headers allow, before the body is read (IngestService.admit). */
+export interface Admission {
+  /** The most the device may send (bytes as sent). */
+  limit: number;
+  /** The answer when it sends more. */
+  tooLarge: () => AppError;
+  /** Milliseconds left until the signature's timestamp is out of its window. */
+  msLeft: number;
 }
 
 type IngestDevice = NonNullable<Awaited<ReturnType<DevicesRepo['findForIngest']>>>;
-
-function failed(message: string, httpStatus?: number): AppError {
-  return new AppError(State.FAILED, message, httpStatus);
-}
-
-function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] {
-  return issues.map((i) => ({ field: i.path.map(String).join('.'), msg: i.message }));
-}
 
 /**
  * The signed device ingest API (docs/device-ingest.md): authenticate the device by its HMAC
@@ -101,6 +116,10 @@ export class IngestService {
   private readonly deviceCache = new Map<string, IngestDevice>();
   private rulesCache: { stored: unknown; rules: PrewarningSet } | null = null;
   private lastSweepAt = 0;
+  /** The large uploads being read or stored in this process (INGEST_LARGE_UPLOADS_MAX). */
+  readonly uploads = new UploadSlots(INGEST_LARGE_UPLOADS_MAX);
+  /** Where large bodies are unpacked, parsed and checked: off the server's thread. */
+  private readonly parser = new ParsePool();
 
   constructor(
     private readonly ctx: AppContext,
@@ -125,8 +144,8 @@ export class IngestService {
   }
 
   /** Let the readings being stored finish (the app's close). */
-  close(): Promise<void> {
-    return this.writer.close();
+  async close(): Promise<void> {
+    await Promise.all([this.writer.close(), this.parser.close()]);
   }
 
   /** The path a device signs on this server: `/{service}/v3/device/ingest/measurement`. */
@@ -134,11 +153,46 @@ export class IngestService {
     return `/${this.ctx.config.apiService}${IngestPaths.measurement}`;
   }
 
+  /**
+   * What the headers of an upload allow, decided before a byte of its body is read: 266 when they
+   * are missing or malformed, the timestamp is out of its window or the serial is unknown (the
+   * answer of a wrong signature: it does not tell serials apart); 255 (HTTP 413) when its
+   * Content-Length (`declared`) is beyond what the device's model may send. The signature and
+   * the device's state are judged once the body is read (`ingest`).
+   */
+  async admit(head: IngestHead, declared: number | undefined): Promise<Admission> {
+    const at = this.ctx.now();
+    const { serial } = checkHead(head, at);
+    // A cached row may only admit a body it allows; a refusal, or a body of unknown length
+    // whose limit is enforced as it arrives, is judged on the row as it is now.
+    const cached = this.deviceCache.get(serial);
+    let device =
+      cached && declared !== undefined && declared <= bodyLimitOf(cached.model_type)
+        ? cached
+        : undefined;
+    if (!device) {
+      device = await this.devices.findForIngest(serial);
+      this.remember(serial, device);
+    }
+    if (!device) throw refused(IngestMessages.signatureInvalid);
+    const model = device.model_type;
+    if (declared !== undefined && declared > bodyLimitOf(model)) throw bodyTooLargeFor(model);
+    return {
+      limit: bodyLimitOf(model),
+      tooLarge: () => bodyTooLargeFor(model),
+      msLeft: Number(head.timestamp) + INGEST_CLOCK_SKEW_MS - at,
+    };
+  }
+
   /** Take one upload; its answer's data, or an AppError (266 / 255) with nothing stored. */
   async ingest(request: IngestRequest): Promise<IngestResult> {
+    // The body is decoded once, whatever the takes (it may have moved to a parse thread).
+    let decoded: Promise<DecodedReading> | undefined;
+    const decode = (device: IngestDevice, at: number) =>
+      (decoded ??= this.decode(request, device.model_type, at));
     for (let take = 1; ; take++) {
       try {
-        return await this.take(request, take > 1);
+        return await this.take(request, take > 1, decode);
       } catch (err) {
         if (!(err instanceof StaleDevice) || take >= MAX_TAKES) throw err;
         if (request.serial) this.deviceCache.delete(request.serial);
@@ -147,16 +201,24 @@ export class IngestService {
   }
 
   /** One take of an upload; `fresh`: authenticate on the device row read now, not a cached one. */
-  private async take(request: IngestRequest, fresh: boolean): Promise<IngestResult> {
+  private async take(
+    request: IngestRequest,
+    fresh: boolean,
+    decode: (device: IngestDevice, at: number) => Promise<DecodedReading>,
+  ): Promise<IngestResult> {
     const at = this.ctx.now();
     const device = await this.authenticate(request, at, fresh);
     const { member_id: memberId } = device;
+    if (request.body.length > bodyLimitOf(device.model_type))
+      throw bodyTooLargeFor(device.model_type);
 
     if (request.body.length > EARLY_NONCE_CHECK_BYTES) {
       if (await new IngestNoncesRepo(this.ctx.db).seen(device.id, request.nonce!))
         throw refused(IngestMessages.nonceReused);
     }
-    const reading = this.check(await this.decode(request), device, at);
+    const { reading, valuesJson, ecg: samples } = await decode(device, at);
+    if (device.model_type !== 'multi' && device.model_type !== reading.type)
+      throw ValidationError.field('type', IngestMessages.typeNotSupported);
     const nonce = request.nonce!;
 
     // An ECG the device sent before: the first one's answer, without writing its samples again.
@@ -174,29 +236,26 @@ export class IngestService {
     const ruleVersion = this.ctx.settings.versionOf('prewarning_set');
     const integral = this.points.currentRules();
     let ecg: StoreUnit['ecg'] = null;
-    let stored = reading;
-    if (reading.type === 'ecg') {
-      const { samples, ...rest } = reading.values;
-      const samplesPerLead = (samples[0] as unknown[]).length;
+    if (reading.type === 'ecg' && samples) {
+      const values = reading.values;
       ecg = {
         storageKey: newEcgKey(at),
-        sampleRate: rest.sampleRate,
-        leads: rest.leads,
-        samplesPerLead,
-        durationMs: Math.round((samplesPerLead * 1000) / rest.sampleRate),
-        heartRate: rest.heartRate ?? null,
-        arrhythmia: rest.arrhythmia === true,
+        sampleRate: values.sampleRate,
+        leads: values.leads,
+        samplesPerLead: samples.samplesPerLead,
+        durationMs: Math.round((samples.samplesPerLead * 1000) / values.sampleRate),
+        heartRate: values.heartRate ?? null,
+        arrhythmia: values.arrhythmia === true,
       };
-      await this.ctx.storage.put(ecg.storageKey, encodeEcgSamples(samples as number[][]));
-      // The samples stay here: the unit may cross to the writer's thread.
-      stored = { ...reading, values: { ...rest, samples: [] } };
+      await this.ctx.storage.put(ecg.storageKey, samples.file);
     }
+    // The samples stay here: the unit may cross to the writer's thread.
     const unit: StoreUnit = {
       device: { ...device, serial: request.serial! },
       nonce,
       at,
-      reading: stored,
-      valuesJson: JSON.stringify(storedValues(reading)),
+      reading,
+      valuesJson,
       ecg,
       ruleVersion,
       mayEarn: !this.capped.has(memberId!, at, integral),
@@ -223,21 +282,9 @@ export class IngestService {
     at: number,
     fresh: boolean,
   ): Promise<IngestDevice> {
-    const { serial, timestamp, nonce, signature } = request;
-    if (
-      !serial ||
-      !DEVICE_SERIAL.test(serial) ||
-      !timestamp ||
-      !INGEST_TIMESTAMP.test(timestamp) ||
-      !nonce ||
-      !INGEST_NONCE.test(nonce) ||
-      !signature ||
-      !INGEST_SIGNATURE.test(signature)
-    )
-      throw refused(IngestMessages.headersMissing);
-    if (Math.abs(at - Number(timestamp)) > INGEST_CLOCK_SKEW_MS)
-      throw refused(IngestMessages.timestampStale);
-    const text = ingestSigningText(request.path, timestamp, nonce, sha256Hex(request.body));
+    const { serial, timestamp, nonce, signature } = checkHead(request, at);
+    const bodySha256 = request.bodySha256 ?? sha256Hex(request.body);
+    const text = ingestSigningText(request.path, timestamp, nonce, bodySha256);
     const given = Buffer.from(signature, 'hex');
     const signedBy = (device: IngestDevice) =>
       this.secretsOf(device, at).some((secret) => timingSafeEqual(ingestHmac(secret, text), given));
@@ -287,38 +334,34 @@ export class IngestService {
     return secret;
   }
 
-  /** The JSON of the body, unpacked when gzip-encoded (255 when it is not JSON). */
-  private async decode(request: IngestRequest): Promise<unknown> {
-    const encoding = (request.contentEncoding ?? '').trim().toLowerCase();
-    let bytes = request.body;
-    if (encoding === 'gzip' || encoding === 'x-gzip') {
-      try {
-        bytes = await gunzipAsync(bytes, { maxOutputLength: INGEST_BODY_LIMIT });
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
-          throw failed(IngestMessages.bodyTooLarge, 413);
-        throw failed(IngestMessages.gzipInvalid);
-      }
-    } else if (encoding !== '' && encoding !== 'identity') {
-      throw failed(IngestMessages.encodingNotSupported, 415);
+  /**
+   * The reading of the body (255 when it is not one): a small body here, a large one — or a small
+   * gzip body that unpacks to a large one — on a parse thread.
+   */
+  private async decode(
+    request: IngestRequest,
+    modelType: DeviceModelType,
+    at: number,
+  ): Promise<DecodedReading> {
+    const gzip = isGzip(request.contentEncoding);
+    const limit = bodyLimitOf(modelType);
+    const { body } = request;
+    if (body.length <= INGEST_LARGE_BODY_BYTES) {
+      // Unpacked on libuv's pool, and only as far as a JSON this thread may parse.
+      const small = Math.min(limit, INGEST_LARGE_BODY_BYTES);
+      const json = !gzip
+        ? body
+        : await inflate(body, small).catch((err: unknown) => {
+            if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' && limit > small)
+              return null;
+            throw inflateError(err);
+          });
+      if (json) return decodeJson(json, at);
     }
-    try {
-      return JSON.parse(bytes.toString('utf8')) as unknown;
-    } catch {
-      throw failed(IngestMessages.bodyInvalid);
-    }
-  }
-
-  /** The reading, checked against its schema, the clock and the device's model (255). */
-  private check(json: unknown, device: IngestDevice, at: number): IngestMeasurement {
-    const parsed = ingestMeasurementSchema.safeParse(json);
-    if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error.issues));
-    const reading = parsed.data;
-    if (reading.measuredAt > at + INGEST_CLOCK_SKEW_MS)
-      throw ValidationError.field('measuredAt', IngestMessages.measuredAtFuture);
-    if (device.model_type !== 'multi' && device.model_type !== reading.type)
-      throw ValidationError.field('type', IngestMessages.typeNotSupported);
-    return reading;
+    return this.parser.decode(
+      { bytes: body, gzip, inflateLimit: limit, at },
+      request.ownBody === true,
+    );
   }
 
   /** A repeat of a stored reading: its nonce is used up all the same, the first answer returned. */
@@ -406,9 +449,27 @@ class CappedToday {
   }
 }
 
-/** The values kept on the row: as uploaded, but an ECG without its samples (they are in the file). */
-function storedValues(m: IngestMeasurement): Record<string, unknown> {
-  if (m.type !== 'ecg') return m.values;
-  const { samples, ...rest } = m.values;
-  return { ...rest, samplesPerLead: (samples[0] as unknown[]).length };
+/**
+ * The four headers, when all are well-formed and the timestamp is within its window of `at` (266
+ * otherwise).
+ */
+function checkHead(
+  head: IngestHead,
+  at: number,
+): { serial: string; timestamp: string; nonce: string; signature: string } {
+  const { serial, timestamp, nonce, signature } = head;
+  if (
+    !serial ||
+    !DEVICE_SERIAL.test(serial) ||
+    !timestamp ||
+    !INGEST_TIMESTAMP.test(timestamp) ||
+    !nonce ||
+    !INGEST_NONCE.test(nonce) ||
+    !signature ||
+    !INGEST_SIGNATURE.test(signature)
+  )
+    throw refused(IngestMessages.headersMissing);
+  if (Math.abs(at - Number(timestamp)) > INGEST_CLOCK_SKEW_MS)
+    throw refused(IngestMessages.timestampStale);
+  return { serial, timestamp, nonce, signature };
 }

@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { IngestMessages, State } from '@health/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
@@ -14,6 +12,7 @@ import {
   type StoreRules,
   type StoreUnit,
 } from './store.js';
+import { spawnIngestThread } from './thread.js';
 
 /**
  * Where the device ingest API's readings are stored (store.ts), in group-committed transactions:
@@ -56,7 +55,7 @@ export type WriterAnswer =
   | {
       seq: number;
       error:
-        | { kind: 'app'; state: number; message: string; httpStatus?: number }
+        | { kind: 'app'; state: number; message: string; httpStatus?: number; data?: unknown }
         | { kind: 'stale' }
         | { kind: 'other'; message: string };
     };
@@ -104,13 +103,20 @@ export interface WriterThreadData {
 export function errorAsData(err: unknown): Extract<WriterAnswer, { error: unknown }>['error'] {
   if (err instanceof StaleDevice) return { kind: 'stale' };
   if (err instanceof AppError)
-    return { kind: 'app', state: err.state, message: err.message, httpStatus: err.httpStatus };
+    return {
+      kind: 'app',
+      state: err.state,
+      message: err.message,
+      httpStatus: err.httpStatus,
+      data: err.data,
+    };
   return { kind: 'other', message: err instanceof Error ? err.message : String(err) };
 }
 
-function errorFromData(error: Extract<WriterAnswer, { error: unknown }>['error']): Error {
+export function errorFromData(error: Extract<WriterAnswer, { error: unknown }>['error']): Error {
   if (error.kind === 'stale') return new StaleDevice();
-  if (error.kind === 'app') return new AppError(error.state, error.message, error.httpStatus);
+  if (error.kind === 'app')
+    return new AppError(error.state, error.message, error.httpStatus, error.data ?? null);
   return new Error(`ingest writer: ${error.message}`);
 }
 
@@ -195,7 +201,7 @@ export class ThreadIngestWriter implements IngestWriter {
   }
 
   private start(): WriterThread {
-    const worker = spawnWriterThread(this.data);
+    const worker = spawnIngestThread('writer-thread', this.data);
     // The thread is needed only while readings are being stored: it does not keep the process up.
     worker.unref();
     worker.on('message', (answers: WriterAnswers) => {
@@ -235,21 +241,4 @@ export class ThreadIngestWriter implements IngestWriter {
     );
     return { worker, outbox };
   }
-}
-
-/**
- * The thread, from the build (writer-thread.js) or, when this module runs from the TypeScript
- * sources (tests, `npm run dev`), from writer-thread.ts compiled by tsx as it loads.
- */
-function spawnWriterThread(data: WriterThreadData): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts'))
-    return new Worker(new URL('./writer-thread.js', here), { workerData: data });
-  const tsxDir = createRequire(here)
-    .resolve('tsx/package.json')
-    .replace(/package\.json$/, '');
-  const tsxApi = pathToFileURL(`${tsxDir}dist/esm/api/index.mjs`).href;
-  const entry = new URL('./writer-thread.ts', here).href;
-  const source = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(source, { eval: true, workerData: data, execArgv: ['--conditions=source'] });
 }

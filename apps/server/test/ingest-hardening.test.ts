@@ -1,0 +1,266 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  INGEST_LARGE_UPLOADS_MAX,
+  INGEST_SMALL_BODY_LIMIT,
+  IngestMessages,
+  IngestPaths,
+} from '@health/contract';
+import { describe, expect, it } from 'vitest';
+import { signIngestRequest } from '../src/modules/device/ingest/signing.js';
+import { loginAdmin, setupApp, type TestApp } from './helpers/app.js';
+import { databaseKinds } from './helpers/databases.js';
+import { insertGrade } from './helpers/member-admin.js';
+import { addModel, boundDevice, type BoundDevice } from './helpers/readings.js';
+
+const MB = 1024 * 1024;
+
+interface Answer {
+  status: number;
+  body: { state: number; msg: string; data: unknown };
+  /** Milliseconds from the request's start to its answer. */
+  ms: number;
+  /** Bytes of the body the client had handed to its socket when the answer came. */
+  sent: number;
+}
+
+/**
+ * What a device — or anyone — can make the server do with the ingest route's body: refused
+ * requests are answered from their headers without the body being read, a device may send no
+ * more than its model's limit, large uploads are few at a time, and a large one is parsed off
+ * the server's thread. Over a real port: `inject` would hand the server the whole body at once.
+ */
+describe.each(databaseKinds)('device ingest hardening (%s)', (kind) => {
+  let t: TestApp;
+  let base: string;
+  let bp: BoundDevice;
+  let ecg: BoundDevice;
+
+  setupApp(kind, async (app) => {
+    t = app;
+    const admin = await loginAdmin(t);
+    const gradeId = await insertGrade(t, { name: '普通', growth: 0 });
+    bp = await boundDevice(t, admin, await addModel(t, admin, 'bp'), { gradeId });
+    ecg = await boundDevice(t, admin, await addModel(t, admin, 'ecg'), { gradeId });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+
+  const path = () => t.api(IngestPaths.measurement);
+
+  /** Headers that pass every check before the body (any signature: it is judged after). */
+  function admitted(device: BoundDevice): Record<string, string> {
+    return {
+      'content-type': 'application/json',
+      'x-device-serial': device.serial,
+      'x-timestamp': String(t.clock.now),
+      'x-nonce': `nonce-${Math.random().toString(36).slice(2)}-0123456789`,
+      'x-signature': 'a'.repeat(64),
+    };
+  }
+
+  /** `size` bytes of spaces in 64 KB chunks, made as they are read (never all in memory). */
+  function spaces(size: number, counter: { pulled: number }): Readable {
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    return new Readable({
+      read() {
+        const n = Math.min(chunk.length, size - counter.pulled);
+        if (n <= 0) return void this.push(null);
+        counter.pulled += n;
+        this.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+      },
+    });
+  }
+
+  /**
+   * POST a body of `size` bytes (chunked when `chunked`): the answer as soon as it is complete,
+   * whatever happens to the rest of the body after it (the server may close the connection).
+   */
+  function send(
+    headers: Record<string, string>,
+    size: number,
+    opts: { chunked?: boolean; body?: Buffer } = {},
+  ): Promise<Answer> {
+    const started = performance.now();
+    const counter = { pulled: 0 };
+    return new Promise((resolve, reject) => {
+      const request = http.request(`${base}${path()}`, {
+        method: 'POST',
+        agent: false,
+        headers: {
+          ...headers,
+          ...(opts.chunked ? {} : { 'content-length': String(opts.body?.length ?? size) }),
+        },
+      });
+      let answered = false;
+      request.on('response', (response) => {
+        const parts: Buffer[] = [];
+        response.on('data', (c: Buffer) => parts.push(c));
+        response.on('end', () => {
+          answered = true;
+          resolve({
+            status: response.statusCode!,
+            body: JSON.parse(Buffer.concat(parts).toString('utf8')) as Answer['body'],
+            ms: performance.now() - started,
+            sent: counter.pulled,
+          });
+          request.destroy();
+        });
+      });
+      request.on('error', (err) => {
+        if (!answered) reject(err);
+      });
+      if (opts.body) request.end(opts.body);
+      else spaces(size, counter).pipe(request);
+    });
+  }
+
+  it('answers 8 concurrent 200 MB unsigned bodies within seconds, unread, /healthz answering', async () => {
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 10);
+    const health: number[] = [];
+    let uploading = true;
+    const probe = (async () => {
+      while (uploading) {
+        const at = performance.now();
+        const response = await fetch(`${base}/healthz`);
+        expect(response.status).toBe(200);
+        health.push(performance.now() - at);
+        await sleep(20);
+      }
+    })();
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => send({ 'content-type': 'application/json' }, 200 * MB)),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    uploading = false;
+    await probe;
+    clearInterval(sampler);
+
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ state: 266, msg: IngestMessages.headersMissing, data: null });
+      // What the client got into its socket's buffers before the answer, no more.
+      expect(answer.sent).toBeLessThan(32 * MB);
+    }
+    expect(seconds).toBeLessThan(5);
+    expect((rssPeak - rssBefore) / MB).toBeLessThan(100);
+    expect(health.length).toBeGreaterThan(0);
+    expect(Math.max(...health)).toBeLessThan(1000);
+  });
+
+  it('refuses a stale timestamp and an unknown serial before reading the body', async () => {
+    const stale = await send(
+      { ...admitted(bp), 'x-timestamp': String(t.clock.now - 300_001) },
+      50 * MB,
+    );
+    expect(stale.status).toBe(401);
+    expect(stale.body).toEqual({ state: 266, msg: IngestMessages.timestampStale, data: null });
+    expect(stale.sent).toBeLessThan(32 * MB);
+
+    // The answer of a wrong signature: it does not tell serials apart.
+    const unknown = await send({ ...admitted(bp), 'x-device-serial': 'NO-SUCH-0001' }, 50 * MB);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({ state: 266, msg: IngestMessages.signatureInvalid, data: null });
+    expect(unknown.sent).toBeLessThan(32 * MB);
+
+    const malformed = await send({ ...admitted(bp), 'x-nonce': 'short' }, 50 * MB, {
+      chunked: true,
+    });
+    expect(malformed.body).toEqual({ state: 266, msg: IngestMessages.headersMissing, data: null });
+    expect(malformed.sent).toBeLessThan(32 * MB);
+  });
+
+  it('bounds a blood-pressure device’s body to its model’s limit (413), by length or as it arrives', async () => {
+    const tooLarge = { state: 255, msg: IngestMessages.bodyTooLargeForModel, data: null };
+    const declared = await send(admitted(bp), 50 * MB);
+    expect(declared.status).toBe(413);
+    expect(declared.body).toEqual(tooLarge);
+    expect(declared.sent).toBeLessThan(32 * MB);
+
+    const chunked = await send(admitted(bp), 50 * MB, { chunked: true });
+    expect(chunked.status).toBe(413);
+    expect(chunked.body).toEqual(tooLarge);
+    expect(chunked.sent).toBeLessThan(32 * MB);
+
+    // Just over the limit, signed right: refused all the same.
+    const reading = { type: 'bp', measuredAt: t.clock.now - 60_000, values: BP };
+    const json = JSON.stringify(reading);
+    const padded = Buffer.from(json + ' '.repeat(INGEST_SMALL_BODY_LIMIT + 1 - json.length));
+    const over = await send(signed(bp, padded), 0, { body: padded });
+    expect(over.status).toBe(413);
+    expect(over.body).toEqual(tooLarge);
+    // At the limit it is a reading like any other.
+    const at = padded.subarray(0, INGEST_SMALL_BODY_LIMIT);
+    const within = await send(signed(bp, at), 0, { body: at });
+    expect(within.body).toMatchObject({ state: 200, data: { duplicate: false } });
+  });
+
+  it(`takes ${INGEST_LARGE_UPLOADS_MAX} large uploads at once, answers the next 503, and takes more once they end`, async () => {
+    // Uploads that declare 10 MB and send nothing: each holds a place from its first byte.
+    const holders = Array.from({ length: INGEST_LARGE_UPLOADS_MAX }, () => {
+      const request = http.request(`${base}${path()}`, {
+        method: 'POST',
+        agent: false,
+        headers: { ...admitted(ecg), 'content-length': String(10 * MB) },
+      });
+      request.on('error', () => undefined);
+      request.flushHeaders();
+      return request;
+    });
+    // Once they are all being read, one more is refused at once, its body unread.
+    let busy: Answer | undefined;
+    for (let i = 0; i < 100 && !busy; i++) {
+      const attempt = await Promise.race([
+        send(admitted(ecg), 10 * MB),
+        sleep(100).then(() => undefined),
+      ]);
+      if (attempt?.status === 503) busy = attempt;
+    }
+    expect(busy?.body).toEqual({ state: 255, msg: IngestMessages.uploadsBusy, data: null });
+    expect(busy!.sent).toBeLessThan(32 * MB);
+
+    for (const holder of holders) holder.destroy();
+    // Their places are given back: a large reading is stored again.
+    const body = Buffer.from(JSON.stringify(ecgReading(t.clock.now - 60_000, 250 * 60 * 20)));
+    expect(body.length).toBeGreaterThan(MB);
+    let stored: Answer | undefined;
+    for (let i = 0; i < 50; i++) {
+      stored = await send(signed(ecg, body), 0, { body });
+      if (stored.status !== 503) break;
+      await sleep(50);
+    }
+    expect(stored?.body).toMatchObject({ state: 200, data: { duplicate: false } });
+  });
+
+  function signed(device: BoundDevice, body: Buffer): Record<string, string> {
+    return {
+      'content-type': 'application/json',
+      ...signIngestRequest({
+        serial: device.serial,
+        secret: device.secret,
+        path: path(),
+        body,
+        timestamp: t.clock.now,
+      }),
+    };
+  }
+});
+
+const BP = { systolic: 120, diastolic: 80, pulse: 66 };
+
+/** An ECG reading of one lead at 250 Hz, `n` samples. */
+function ecgReading(measuredAt: number, n: number) {
+  const samples = Array.from({ length: n }, (_, i) => Math.round(800 * Math.sin(i / 12)));
+  return {
+    type: 'ecg',
+    measuredAt,
+    values: { sampleRate: 250, leads: ['II'], samples: [samples] },
+  };
+}
