@@ -1,5 +1,7 @@
 import {
   DEFAULT_PREWARNING_SET,
+  HealthReportPaths,
+  WorkbenchPaths,
   PrewarningRulePaths,
   ReportMeasurementMessages,
   ReportMeasurementPaths,
@@ -246,6 +248,47 @@ describe.each(databaseKinds)('report centre: readings by type (%s)', (kind) => {
       .where('module', '=', 'report')
       .execute();
     expect(log).toContainEqual({ module: 'report', action: 'handle' });
+  });
+
+  it('reads a reading handled once its alert is closed on the workbench, in every list (one state)', async () => {
+    const id = ids.ecgFast!;
+    const alert = await t.db
+      .selectFrom('measurement_alerts')
+      .select('id')
+      .where('measurement_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const alertId = Number(alert.id);
+    const rowOf = async (query: Record<string, unknown>) =>
+      bodyOf<Page<MeasurementRow>>(await list({ type: 'ecg', ...query })).data.list.find(
+        (x) => x.id === id,
+      );
+    expect(await rowOf({})).toMatchObject({ handled: false, handledBy: null });
+    // The doctor claims the alert and publishes its report (医生工作台).
+    const post = (path: string, json: unknown) =>
+      call(t, 'POST', path, { token: admin, json }).then((r) => bodyOf<{ id: number }>(r));
+    expect((await post(WorkbenchPaths.claim, { id: alertId })).state).toBe(200);
+    const report = await post(HealthReportPaths.add, {
+      measurementId: id,
+      alertId,
+      conclusion: '窦性心动过速。',
+      advice: '建议定期复查心电图。',
+    });
+    expect((await post(HealthReportPaths.publish, { id: report.data.id })).state).toBe(200);
+    // 报告中心's list, its filters and the member detail's 测量 tab all read it handled.
+    const handled = { handled: true, handledBy: '系统管理员', handledAt: t.clock.now };
+    expect(await rowOf({})).toMatchObject(handled);
+    expect(await rowOf({ handled: 'true' })).toMatchObject(handled);
+    expect(await rowOf({ handled: 'false' })).toBeUndefined();
+    expect(await rowOf({ memberId: ecg.memberId })).toMatchObject(handled);
+    // Nothing is left to handle in 报告中心.
+    const again = await call(t, 'POST', ReportMeasurementPaths.handle, {
+      token: admin,
+      json: { type: 'ecg', ids: [id] },
+    });
+    expect(bodyOf(again)).toMatchObject({
+      state: 255,
+      msg: ReportMeasurementMessages.nothingToHandle,
+    });
   });
 
   it('draws a member trend with the rules, oldest first; only BP and glucose', async () => {

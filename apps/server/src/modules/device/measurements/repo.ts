@@ -221,13 +221,25 @@ export class MeasurementsRepo {
       .orderBy('id', 'desc');
   }
 
-  /** Readings with their member, device and the number of the rules that judged them. */
+  /**
+   * Readings with their member, device, the number of the rules that judged them, and their
+   * handling. One state (issue 32): a reading is handled when it was handled in 报告中心 or its alert
+   * was closed (its report published on the workbench, or handled here) — `handled_at` / `by` say
+   * whichever came first, so every list, filter and export shows the same.
+   */
   private joined() {
     return this.db
       .selectFrom('measurements as ms')
       .innerJoin('members as m', 'm.id', 'ms.member_id')
       .innerJoin('devices as d', 'd.id', 'ms.device_id')
       .leftJoin('prewarning_rule_versions as rv', 'rv.version', 'ms.rule_version')
+      .leftJoin('measurement_alerts as ca', (join) =>
+        join.onRef('ca.measurement_id', '=', 'ms.id').on('ca.status', '=', 'handled'),
+      )
+      .select((eb) => [
+        eb.fn.coalesce('ms.handled_at', 'ca.handled_at').as('handled_at'),
+        eb.fn.coalesce('ms.handled_by', 'ca.handled_by').as('handled_by'),
+      ])
       .select([
         'ms.id',
         'ms.type',
@@ -239,8 +251,6 @@ export class MeasurementsRepo {
         'ms.category',
         'ms.label',
         'ms.rule_version',
-        'ms.handled_at',
-        'ms.handled_by',
         'ms.handle_remark',
         'm.name as member_name',
         'm.phone as member_phone',
@@ -255,8 +265,12 @@ export class MeasurementsRepo {
     q = whereMember(q, query, 'ms.member_id');
     if (query.serial) q = q.where(containsText('d.serial', query.serial.toUpperCase()));
     if (query.level) q = q.where('ms.level', '=', query.level);
-    if (query.handled === true) q = q.where('ms.handled_at', 'is not', null);
-    if (query.handled === false) q = q.where('ms.handled_at', 'is', null);
+    if (query.handled === true)
+      q = q.where((eb) =>
+        eb.or([eb('ms.handled_at', 'is not', null), eb('ca.id', 'is not', null)]),
+      );
+    if (query.handled === false)
+      q = q.where('ms.handled_at', 'is', null).where('ca.id', 'is', null);
     q = whereCreatedBetween(q, query, 'ms.measured_at');
     return applySort(
       q,
@@ -323,6 +337,17 @@ export class MeasurementsRepo {
       .where('type', '=', type)
       .where('id', 'in', ids)
       .where('handled_at', 'is', null)
+      // A reading whose alert is closed is handled already (see joined).
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('measurement_alerts as ca')
+              .select('ca.id')
+              .whereRef('ca.measurement_id', '=', 'measurements.id')
+              .where('ca.status', '=', 'handled'),
+          ),
+        ),
+      )
       .execute();
     const handled = open.map((r) => Number(r.id));
     if (handled.length === 0) return [];
