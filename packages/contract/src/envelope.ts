@@ -56,8 +56,8 @@ export const Messages = {
   uploadMalformed: '上传请求格式不正确',
   /** An uploaded spreadsheet whose parts inflate beyond their limit (a zip bomb, or far too much). */
   sheetTooLarge: '文件解压后过大，请检查文件内容或分批上传',
-  sheetCellTooLong: (rowNo: number, max: number) =>
-    `第${rowNo}行有单元格内容过长（最多${max}个字符）`,
+  sheetCellTooLong: (max: number, rowNo?: number) =>
+    `${rowNo === undefined ? '文件中' : `第${rowNo}行`}有单元格内容过长（最多${max}个字符）`,
 } as const;
 
 export const fieldErrorSchema = z.object({ field: z.string(), msg: z.string() });

@@ -430,13 +430,15 @@ export class DeviceImportService {
         updated_at: at,
       });
     } catch (err) {
-      const message =
-        err instanceof ImportFileError
-          ? err.message
-          : err instanceof ImportInterrupted
-            ? DeviceImportMessages.interrupted
-            : DeviceImportMessages.unreadable;
-      if (!(err instanceof ImportFileError) && !(err instanceof ImportInterrupted))
+      // The sheet reader refuses a file with an AppError of its own (too large once inflated, a
+      // cell too long): its message is the batch's, like ImportFileError's.
+      const said = err instanceof ImportFileError || err instanceof AppError;
+      const message = said
+        ? err.message
+        : err instanceof ImportInterrupted
+          ? DeviceImportMessages.interrupted
+          : DeviceImportMessages.unreadable;
+      if (!said && !(err instanceof ImportInterrupted))
         log.error({ err, importBatch: id }, '设备导入文件校验失败');
       try {
         await this.repo.deleteRows(id);
