@@ -47,8 +47,11 @@ export function detectSheetKind(data: Buffer, fileName: string): SheetKind | nul
 export const SHEET_LIMITS = {
   /** A worksheet or the shared strings: 100,000 rows of the device import template take ~25 MB. */
   dataPartBytes: 64 * 1024 * 1024,
-  /** The workbook, its relationships and the styles: a few KB in real files. */
-  otherPartBytes: 4 * 1024 * 1024,
+  /**
+   * The workbook, its relationships and the styles: a few KB in most files; Excel's 64,000 cell
+   * formats at most take ~10 MB of styles.
+   */
+  otherPartBytes: 16 * 1024 * 1024,
   /** All the parts read, together. */
   totalBytes: 128 * 1024 * 1024,
   /** Excel's own limit of a cell. */
