@@ -1,5 +1,7 @@
 import {
   ALL_PAGE_PATHS,
+  findPage,
+  PAGES,
   ApiPaths,
   Messages,
   type GroupDetail,
@@ -68,13 +70,14 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
       name: '超级管理员',
       builtin: true,
       operatorCount: 1,
-      pageCount: ALL_PAGE_PATHS.length,
+      // The pages the group editor offers to pick (hidden pages come with their list page).
+      pageCount: ALL_PAGE_PATHS.filter((p) => !findPage(p)?.hidden).length,
     });
     expect(rest.find((g) => g.name === '只读组')).toMatchObject({
       builtin: false,
       operatorCount: 1,
-      // The list page brings its hidden edit page.
-      pageCount: 3,
+      // The count of the editor's "已选 N 个页面": its hidden edit page is not one of them.
+      pageCount: 2,
     });
     const filtered = await list(admin, `?name=${encodeURIComponent('只读')}`);
     expect(filtered.data.list.map((g) => g.name)).toEqual(['只读组']);
@@ -111,7 +114,7 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
     expect(detail.data).toMatchObject({
       name: '医生组',
       description: '判读测量数据',
-      pageCount: 3,
+      pageCount: 2,
     });
     expect(detail.data.resources).toEqual([
       '/sysset_home/basic',
@@ -202,8 +205,19 @@ describe.each(databaseKinds)('authority groups API on %s', (kind) => {
       name: '超级管理员',
       builtin: true,
       assignable: true, // the caller is a super-admin
+      staffRole: 'admin',
     });
     expect(body.data.map((g) => g.name)).toContain('医生组');
+    // The 岗位 a new operator of the group is given: from the workbench the group holds.
+    await createGroup(t, '判读组', [PAGES.doctorWorkbench]);
+    await createGroup(t, '随访组', [PAGES.assistantWorkbench]);
+    const again = bodyOf<GroupOption[]>(await call(t, 'GET', GroupPaths.options, { token: admin }));
+    const roleOf = (name: string) => again.data.find((g) => g.name === name)?.staffRole;
+    expect([roleOf('判读组'), roleOf('随访组'), roleOf('只读组')]).toEqual([
+      'doctor',
+      'assistant',
+      'operator',
+    ]);
   });
 
   it('locks the built-in super-admin group', async () => {

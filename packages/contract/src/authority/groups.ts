@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffRoleSchema } from '../auth/profile.js';
 import { idSchema } from '../ids.js';
 import { optionalText, sortQuerySchema } from '../list-query.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
@@ -100,6 +101,12 @@ export const groupOptionSchema = z.object({
   builtin: z.boolean(),
   /** The caller holds every permission of the group, so it may put an operator into it. */
   assignable: z.boolean(),
+  /**
+   * The 岗位 an operator of this group has, offered when a new operator is put into it: admin for
+   * the super-admin group, doctor when it holds 医生工作台, assistant when it holds 助理工作台,
+   * else operator.
+   */
+  staffRole: staffRoleSchema,
 });
 export type GroupOption = z.infer<typeof groupOptionSchema>;
 export const groupOptionsResponseSchema = z.array(groupOptionSchema);

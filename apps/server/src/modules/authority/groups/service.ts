@@ -5,12 +5,14 @@ import {
   expandGrants,
   findPage,
   isPermissionKey,
+  PAGES,
   permissionKeyTitle,
   type GroupDetail,
   type GroupListItem,
   type GroupListQuery,
   type GroupOption,
   type Page,
+  type StaffRole,
   State,
   GroupMessages,
 } from '@health/contract';
@@ -27,6 +29,12 @@ const byCatalogueOrder = (a: string, b: string) =>
   (CATALOGUE_ORDER.get(a) ?? 0) - (CATALOGUE_ORDER.get(b) ?? 0);
 
 const isPageKey = (key: string) => !key.includes(ACTION_SEPARATOR);
+/**
+ * A page one picks in the group editor: hidden pages come with their list page and are not
+ * counted, so the list's 页面数 is the editor's "已选 N 个页面".
+ */
+const isPickedPage = (key: string) => isPageKey(key) && !findPage(key)?.hidden;
+const ALL_PICKABLE_PAGES = ALL_PAGE_PATHS.filter(isPickedPage).length;
 
 /** The group's effective keys (hidden pages of granted list pages included), catalogue order. */
 function effectiveKeys(row: { builtin: number }, stored: readonly string[]): string[] {
@@ -50,6 +58,14 @@ export function keysToStore(picked: readonly string[]): string[] {
     throw ValidationError.field('resources', GroupMessages.noPageSelected);
   }
   return keys.sort(byCatalogueOrder);
+}
+
+/** The 岗位 a group's operators have (GroupOption.staffRole). */
+function staffRoleOf(builtin: boolean, grants: ReadonlySet<string>): StaffRole {
+  if (builtin) return 'admin';
+  if (grants.has(PAGES.doctorWorkbench)) return 'doctor';
+  if (grants.has(PAGES.assistantWorkbench)) return 'assistant';
+  return 'operator';
 }
 
 interface GroupInput {
@@ -81,7 +97,7 @@ export class GroupsService {
       name: row.name,
       description: row.description,
       builtin: fromDbBool(row.builtin),
-      pageCount: fromDbBool(row.builtin) ? ALL_PAGE_PATHS.length : keys.filter(isPageKey).length,
+      pageCount: fromDbBool(row.builtin) ? ALL_PICKABLE_PAGES : keys.filter(isPickedPage).length,
       operatorCount: row.operator_count,
       createdAt: Number(row.created_at),
       updatedAt: Number(row.updated_at),
@@ -129,6 +145,7 @@ export class GroupsService {
           name: r.name,
           builtin,
           assignable: holdsGroup(actor, { builtin, grants }),
+          staffRole: staffRoleOf(builtin, grants),
         };
       }),
     );

@@ -1,4 +1,5 @@
 import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -59,6 +60,9 @@ export default function OperatorEditPage() {
   const groups = useGroupOptions();
   const [modal, modalHolder] = Modal.useModal();
   const isNew = !useSearchParams()[0].get('id');
+  /** The 岗位 was picked by hand: choosing a group no longer sets it (antd's "touched" is set by
+   * the form's own initial values, so it cannot tell). */
+  const rolePicked = useRef(false);
 
   const submit = async (values: Values, id: string | null) => {
     if (id) {
@@ -110,7 +114,7 @@ export default function OperatorEditPage() {
         // a super-admin) can be looked at, not changed; the server refuses too.
         readOnly={(record) => !!record && !record.manageable}
       >
-        {({ isNew, record }) => (
+        {({ isNew, record, form }) => (
           <>
             {record && !record.manageable && (
               <Alert
@@ -160,6 +164,11 @@ export default function OperatorEditPage() {
                 }))}
                 showSearch
                 optionFilterProp="label"
+                // A new operator takes the 岗位 of the group it is put into, unless one was picked.
+                onChange={(groupId: number) => {
+                  const role = groups.data?.find((g) => g.id === groupId)?.staffRole;
+                  if (isNew && role && !rolePicked.current) form.setFieldValue('staffRole', role);
+                }}
               />
             </Form.Item>
             <Form.Item
@@ -167,7 +176,7 @@ export default function OperatorEditPage() {
               label={t('operator.staffRole')}
               rules={[{ required: true, message: t('operator.staffRoleRequired') }]}
             >
-              <Select options={staffRoleOptions} />
+              <Select options={staffRoleOptions} onChange={() => (rolePicked.current = true)} />
             </Form.Item>
             <Form.Item name="introduction" label={t('operator.introduction')}>
               <Input.TextArea
