@@ -742,10 +742,12 @@ describe.each(databaseKinds)('device ingest API (%s)', (kind) => {
         .orderBy('id')
         .execute();
       expect(sms.map((s) => [s.phone, s.template_code])).toEqual([
-        [member.phone, 'bp_warning'],
+        // An ECG's own template for the member (not the BP one).
+        [member.phone, 'ecg_warning'],
         ['13700001111', 'family_warning'],
       ]);
       expect(sms[0]!.content).toContain(`${member.name}您好`);
+      expect(sms[0]!.content).toContain('上传的心电图');
       expect(sms[0]!.content).toContain('心率155次/分');
       expect(sms[1]!.content).toContain('属于心率过速（紧急）');
 

@@ -229,6 +229,25 @@ describe.each(databaseKinds)('health plans API on %s', (kind) => {
     }
   });
 
+  it('saves a plan without goals: blank goal rows (the form starts with one) are dropped', async () => {
+    const gradeId = await insertGrade(t, { name: '无目标组', growth: 777 });
+    const member = await insertMember(t, { gradeId, name: '钱无目标' });
+    const added = bodyOf<HealthPlanDetail>(
+      await post(HealthPlanPaths.add, { memberId: member, title: '饮食方案', goals: ['', '  '] }),
+    );
+    expect(added.state, added.msg).toBe(200);
+    expect(added.data.goals).toEqual([]);
+    const mixed = bodyOf<HealthPlanDetail>(
+      await post(HealthPlanPaths.update, {
+        id: added.data.id,
+        title: '饮食方案',
+        goals: ['', '每日食盐不超过5克', ' '],
+      }),
+    );
+    expect(mixed.state, mixed.msg).toBe(200);
+    expect((await detail(added.data.id)).goals).toEqual(['每日食盐不超过5克']);
+  });
+
   it('validates the plan with Chinese messages and strict ids', async () => {
     const bad = bodyOf(
       await post(HealthPlanPaths.add, {
@@ -243,7 +262,6 @@ describe.each(databaseKinds)('health plans API on %s', (kind) => {
     expect(errorsOf(bad)).toMatchObject({
       memberId: '会员不正确',
       title: HealthPlanMessages.titleRequired,
-      'goals.0': HealthPlanMessages.goalRequired,
       'medications.0.drug': HealthPlanMessages.drugRequired,
       'medications.0.times.0': HealthPlanMessages.timeInvalid,
       'schedule.everyDays': HealthPlanMessages.everyDays,

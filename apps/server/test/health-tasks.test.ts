@@ -178,6 +178,15 @@ describe.each(databaseKinds)('health tasks API on %s', (kind) => {
     expect(errorsOf(past).appointmentAt).toBe(HealthTaskMessages.appointmentPast);
     const missing = bodyOf(await post(HealthTaskPaths.book, { id: taskId }, booker));
     expect(errorsOf(missing).appointmentAt).toBe(HealthTaskMessages.appointmentRequired);
+    // After its deadline (a day from now): refused, saying what to change.
+    const afterDue = bodyOf(
+      await post(
+        HealthTaskPaths.book,
+        { id: taskId, appointmentAt: t.clock.now + DAY_MS + HOUR },
+        booker,
+      ),
+    );
+    expect(errorsOf(afterDue).appointmentAt).toBe(HealthTaskMessages.appointmentAfterDue);
     const when = t.clock.now + 2 * HOUR;
     const booked = bodyOf<HealthTask>(
       await post(
@@ -193,6 +202,16 @@ describe.each(databaseKinds)('health tasks API on %s', (kind) => {
       await post(HealthTaskPaths.book, { id: taskId, appointmentAt: later }, booker),
     );
     expect(moved.data).toMatchObject({ status: 'booked', appointmentAt: later });
+    // Nor may its deadline move before the appointment.
+    const dueEarly = bodyOf(
+      await post(HealthTaskPaths.update, {
+        id: taskId,
+        kind: 'follow_up_call',
+        note: '询问近期血压',
+        dueAt: later - HOUR,
+      }),
+    );
+    expect(errorsOf(dueEarly).dueAt).toBe(HealthTaskMessages.dueBeforeAppointment);
 
     // Completing needs the outcome; it pays 积分配置's task points (default 20) once.
     const before = await balanceOf(memberId);

@@ -61,7 +61,6 @@ export const HealthPlanMessages = {
   memberNotFound: '会员不存在或已注销',
   memberHasPlan: '该会员已有执行中的健康管理方案',
   titleRequired: '请填写方案标题',
-  goalRequired: '目标不能为空',
   goalsTooMany: `目标最多${PLAN_GOALS_MAX}条`,
   drugRequired: '请填写药品名称',
   timesRequired: '请至少填写一个服药时间',
@@ -198,11 +197,12 @@ export const healthPlanIdBodySchema = z.object({ id: idSchema('方案编号') })
 
 const planFields = {
   title: contentText(HealthPlanMessages.titleRequired, PLAN_TITLE_MAX, '方案标题'),
+  /** Optional: blank rows (the form's first, left empty) are dropped, not refused. */
   goals: z
-    .array(contentText(HealthPlanMessages.goalRequired, PLAN_GOAL_MAX, '目标'))
+    .array(contentOptionalText(PLAN_GOAL_MAX, '目标'))
     .max(PLAN_GOALS_MAX, HealthPlanMessages.goalsTooMany)
     .optional()
-    .transform((v) => v ?? []),
+    .transform((v) => (v ?? []).filter((goal) => goal !== '')),
   diet: contentOptionalText(PLAN_TEXT_MAX, '饮食建议'),
   exercise: contentOptionalText(PLAN_TEXT_MAX, '运动建议'),
   medications: z

@@ -180,6 +180,8 @@ export const HealthTaskMessages = {
   appointmentRequired: '请选择预约时间',
   appointmentPast: '预约时间不能早于当前时间',
   appointmentTooFar: `预约时间不能晚于${TASK_BOOK_MAX_DAYS}天后`,
+  appointmentAfterDue: '预约时间不能晚于任务截止时间，请先修改截止时间',
+  dueBeforeAppointment: '截止时间不能早于已预约的时间',
   outcomeRequired: '请填写完成情况',
   reasonRequired: '请填写取消原因',
   closedReadOnly: '任务已完成或已取消，不能再修改',

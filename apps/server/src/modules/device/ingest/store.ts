@@ -23,7 +23,7 @@ import { DevicesRepo } from '../devices/repo.js';
 import { MeasurementsRepo } from '../measurements/repo.js';
 import { ECG_STORED_JOB, ECG_STORED_JOB_MIN_MS } from './ecg-file.js';
 import { IngestNoncesRepo, type AuthenticatedDevice } from './repo.js';
-import { WARNING_SMS, warningParams } from './warning-sms.js';
+import { warningParams, warningSmsOf } from './warning-sms.js';
 
 /**
  * One checked reading, ready to be stored: everything the reading's transaction needs, as plain
@@ -224,7 +224,7 @@ async function sendWarnings(
   memberId: number,
   at: number,
 ): Promise<void> {
-  const recipients: { phone: string; which: keyof typeof WARNING_SMS }[] = [];
+  const recipients: { phone: string; which: 'member' | 'family' }[] = [];
   if (c.notify.includes('memberSms') && member.phone)
     recipients.push({ phone: member.phone, which: 'member' });
   if (c.notify.includes('familySms'))
@@ -234,21 +234,22 @@ async function sendWarnings(
   const params = warningParams(reading, member.name, c.label);
   const sender = createSmsSender({ db: trx, now: () => at });
   const templates = new SmsRepo(trx);
-  const wording = new Map<keyof typeof WARNING_SMS, { content: string; provider?: string }>();
+  const wording = new Map<'member' | 'family', { content: string; provider?: string }>();
   for (const { phone, which } of recipients) {
+    const template = warningSmsOf(reading.type, which);
     if (!wording.has(which)) {
-      const row = await templates.wordingByCode(WARNING_SMS[which].code);
+      const row = await templates.wordingByCode(template.code);
       // A disabled template sends nothing; a missing one the default wording.
       if (row && !row.enabled) continue;
       wording.set(which, {
-        content: row?.content ?? WARNING_SMS[which].content,
+        content: row?.content ?? template.content,
         provider: row?.provider_template_id || undefined,
       });
     }
     const { content, provider } = wording.get(which)!;
     await sender.send({
       phone,
-      templateCode: WARNING_SMS[which].code,
+      templateCode: template.code,
       content: renderSmsTemplate(content, params),
       params,
       providerTemplateId: provider,

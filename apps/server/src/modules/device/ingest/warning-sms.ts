@@ -17,12 +17,26 @@ export const WARNING_SMS = {
     content:
       '【居家健康】${name}您好，您于${time}测量的${item}为${value}，超出正常范围，医生将尽快与您联系，如有不适请及时就医。',
   },
+  /** An ECG's to the member (not the BP wording: an ECG is read by a doctor, not "measured"). */
+  ecgMember: {
+    code: 'ecg_warning',
+    content:
+      '【居家健康】${name}您好，您于${time}上传的心电图（${value}）提示${level}，医生将尽快为您判读，如有胸闷、心慌、头晕等不适请立即就医。',
+  },
   family: {
     code: 'family_warning',
     content:
       '【居家健康】您的家人${name}于${time}测量的${item}为${value}，属于${level}，请及时关注其身体状况。',
   },
 } as const;
+
+/** The warning template of a reading for the member or the family (an ECG has its own). */
+export function warningSmsOf(
+  type: IngestMeasurement['type'],
+  who: 'member' | 'family',
+): (typeof WARNING_SMS)[keyof typeof WARNING_SMS] {
+  return who === 'member' && type === 'ecg' ? WARNING_SMS.ecgMember : WARNING_SMS[who];
+}
 
 const decimal = (v: number) => String(Math.round(v * 100) / 100);
 

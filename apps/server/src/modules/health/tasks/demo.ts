@@ -90,7 +90,8 @@ export async function healthTaskDemo(ctx: AppContext, scale: number): Promise<vo
         member_id: Number(a.member_id),
         assignee_id: assigned ? assistant.id : null,
         assignee_name: assigned ? assistant.name : null,
-        due_at: createdAt + 3 * DAY,
+        // Due three days after it was raised, and never before its appointment.
+        due_at: Math.max(createdAt + 3 * DAY, appointmentAt === null ? 0 : appointmentAt + DAY),
         appointment_at: appointmentAt,
         outcome: done ? OUTCOMES[i % OUTCOMES.length]! : '',
         completed_at: completedAt,

@@ -314,6 +314,10 @@ export class HealthTaskService {
     const row = await this.load(input.id);
     if (row.status === 'done' || row.status === 'cancelled')
       throw failed(HealthTaskMessages.closedReadOnly);
+    // A booked task is due no earlier than its appointment.
+    const appointmentAt = row.appointment_at === null ? null : Number(row.appointment_at);
+    if (input.dueAt !== null && appointmentAt !== null && input.dueAt < appointmentAt)
+      throw ValidationError.field('dueAt', HealthTaskMessages.dueBeforeAppointment);
     const at = this.ctx.now();
     const title = input.title || TASK_KIND_LABELS[input.kind];
     await auditedChange(this.ctx, actor, async (trx) => {
@@ -404,6 +408,8 @@ export class HealthTaskService {
         throw ValidationError.field('appointmentAt', HealthTaskMessages.appointmentPast);
       if (when > at + TASK_BOOK_MAX_DAYS * DAY_MS)
         throw ValidationError.field('appointmentAt', HealthTaskMessages.appointmentTooFar);
+      if (row.due_at !== null && when > Number(row.due_at))
+        throw ValidationError.field('appointmentAt', HealthTaskMessages.appointmentAfterDue);
       values.appointment_at = when;
       before.appointmentAt = row.appointment_at;
       after.appointmentAt = when;

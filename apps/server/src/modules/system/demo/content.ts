@@ -71,6 +71,15 @@ const SMS_TEMPLATES = [
     content: '【居家健康】${name}您好，医生已为您出具${report}，请登录APP查看详情。',
     provider: '',
   },
+  {
+    // The member's warning of an ECG (device/ingest/warning-sms.ts), not the BP wording.
+    code: 'ecg_warning',
+    name: '心电预警通知',
+    scene: 'warning',
+    content:
+      '【居家健康】${name}您好，您于${time}上传的心电图（${value}）提示${level}，医生将尽快为您判读，如有胸闷、心慌、头晕等不适请立即就医。',
+    provider: 'SMS_270145006',
+  },
 ] as const;
 
 const SAMPLE_VALUES: Record<string, string[]> = {
@@ -264,7 +273,10 @@ export async function seedContent(db: Kysely<Database>, ctx: DemoContext): Promi
     )
     .execute();
 
-  const sendable = SMS_TEMPLATES.filter((t) => t.code !== 'health_report');
+  // The sample values are a BP or glucose reading's: the ECG template sends none of them.
+  const sendable = SMS_TEMPLATES.filter(
+    (t) => t.code !== 'health_report' && t.code !== 'ecg_warning',
+  );
   const outbox = Array.from({ length: 36 }, (_, i) => {
     const template = ctx.random.pick(sendable);
     const check = parseSmsPlaceholders(template.content);

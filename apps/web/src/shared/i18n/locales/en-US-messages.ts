@@ -163,6 +163,9 @@ const texts: Record<string, string> = {
   请选择预约时间: 'Please choose the appointment time',
   预约时间不能早于当前时间: 'The appointment cannot be in the past',
   预约时间不能晚于180天后: 'The appointment must be within 180 days',
+  '预约时间不能晚于任务截止时间，请先修改截止时间':
+    "The appointment cannot be after the task's deadline: change the deadline first",
+  截止时间不能早于已预约的时间: 'The deadline cannot be before the booked appointment',
   请填写完成情况: 'Please describe the outcome',
   请填写取消原因: 'Please give the reason for cancelling',
   '任务已完成或已取消，不能再修改': 'The task is done or cancelled and can no longer change',
