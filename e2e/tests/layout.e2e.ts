@@ -131,6 +131,9 @@ describe.runIf(run)('layouts fit the window', () => {
         expect(fields.every(Boolean), path).toBe(true);
       }
       expect(await clippedElements(page), path).toEqual([]);
+      // The top bar shows the current section's tab (the others may go under ···).
+      const current = page.locator('.top-nav .ant-menu-item-selected');
+      expect(await current.isVisible(), path).toBe(true);
     });
     expect(lists).toContain(MEMBERS);
     await openList(page, MEMBERS);

@@ -56,7 +56,13 @@ export function Navbar({ onChangePassword }: { onChangePassword: () => void }) {
   // which ends the session, so only the operator's access is refreshed.
   const mayReload = useHoldsAny(SETTING_INIT_KEYS);
 
-  const topItems: MenuProps['items'] = topNav.map((tab) => {
+  // On a phone only the first tab or two fit before the overflow (···): the current one goes first
+  // so that the bar always says where the operator is.
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const tabs = mobile
+    ? [...topNav.filter((tab) => tab.key === topKey), ...topNav.filter((tab) => tab.key !== topKey)]
+    : topNav;
+  const topItems: MenuProps['items'] = tabs.map((tab) => {
     const label = localTitle({ title: tab.title, titleEn: tab.titleEn }, i18n.language);
     return {
       key: tab.key,
