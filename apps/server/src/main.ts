@@ -6,6 +6,7 @@ import { ADMIN_USERNAME, bootstrapDatabase } from './db/bootstrap.js';
 import { dbTargetOf, openDatabase } from './db/database.js';
 import { DEMO_OPERATOR_PASSWORD, demoAccountsText } from './db/demo/index.js';
 import { openSecretBox } from './platform/secrets.js';
+import { handleStopRequests } from './platform/stop-signals.js';
 
 function canResolvePretty(): boolean {
   try {
@@ -57,13 +58,7 @@ async function main(): Promise<void> {
   if (boot.migrations.length > 0) app.log.info({ migrations: boot.migrations }, '数据库迁移完成');
   if (boot.demoLoaded) app.log.info('已载入演示数据');
 
-  let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) {
-      console.error('再次收到退出信号，立即退出');
-      process.exit(1);
-    }
-    closing = true;
     app.log.info({ signal }, '正在关闭：等待处理中的请求完成');
     try {
       await app.close();
@@ -74,8 +69,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // One stop may come as several signals at once (stop-signals.ts): one drain for them all.
+  handleStopRequests({
+    drain: (signal) => void shutdown(signal),
+    exitNow: () => {
+      console.error('再次收到退出信号，立即退出');
+      process.exit(1);
+    },
+  });
 
   await app.listen({ port: config.port, host: config.host });
   // Scheduled work (notices, ...), overdue jobs first; stopped by app.close() on shutdown.
