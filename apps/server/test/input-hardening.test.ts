@@ -180,6 +180,21 @@ describe.each(databaseKinds)('input hardening on %s', (kind) => {
       });
     }
 
+    it('headers over the limit: 431 with the envelope', async () => {
+      const answer = parseAnswer(
+        await rawExchange(
+          port,
+          `GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        ),
+      );
+      expect(answer.status).toBe(431);
+      expect(JSON.parse(answer.body)).toEqual({
+        state: 255,
+        msg: Messages.headersTooLarge,
+        data: null,
+      });
+    });
+
     it('the server still answers after all of them', async () => {
       const answer = parseAnswer(
         await rawExchange(

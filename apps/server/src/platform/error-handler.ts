@@ -115,7 +115,10 @@ export function clientErrorHandler(this: FastifyInstance, err: Error, socket: So
         : rawEnvelope(400, 'Bad Request', Messages.badRequest);
   // Most are scanners or broken clients: the code only, at debug (Fastify logs them at trace).
   this.log.debug({ code }, 'client error before routing');
-  // Closed once written: a client that never closes its side cannot hold the socket.
-  if (socket.writable) socket.end(answer, () => socket.destroy());
+  // An answer already under way on this connection (a pipelined request before the bad one)
+  // cannot be followed by another: close. Else write ours and close once it is written, so a
+  // client that never closes its side cannot hold the socket.
+  const current = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !current?.headersSent) socket.end(answer, () => socket.destroy());
   else socket.destroy();
 }
