@@ -67,6 +67,13 @@ export const HEALTH_NS = registerBilingualLocale('health', {
     trend: ['近 {{n}} 天趋势', 'Last {{n}} days'],
     closed: ['该预警已处理', 'This alert is closed'],
     claimToWrite: ['认领该预警后即可撰写报告', 'Claim the alert to write its report'],
+    heldBy: [
+      '该预警已由 {{name}} 认领，由其撰写报告',
+      '{{name}} has claimed this alert and writes its report',
+    ],
+    handledBy: ['处理人', 'Handled by'],
+    handledValue: ['{{name}}（{{time}}）', '{{name}} ({{time}})'],
+    handledIn: ['用时 {{t}}', 'Took {{t}}'],
     gender: { male: ['男', 'Male'], female: ['女', 'Female'], unknown: ['未知', 'Unknown'] },
     ecg: ['心电图', 'ECG'],
   },
@@ -145,6 +152,9 @@ export const HEALTH_NS = registerBilingualLocale('health', {
   builder: {
     ecgTitle: ['创建心电报告', 'New ECG report'],
     bpTitle: ['创建血压报告', 'New BP report'],
+    ageUnknown: ['年龄未知', 'Age unknown'],
+    lastReading: ['最近血压 {{time}} {{value}}', 'Last BP {{time}} {{value}}'],
+    noReading: ['暂无血压记录', 'No BP readings yet'],
     target: ['会员与周期', 'Member and period'],
     notDraft: [
       '该报告不是可继续编辑的草稿',
@@ -185,6 +195,15 @@ export const HEALTH_NS = registerBilingualLocale('health', {
     addInterval: ['加为间期（ms）', 'Add as interval (ms)'],
     addAmplitude: ['加为振幅（mV）', 'Add as amplitude (mV)'],
     addRate: ['加为心率（次/分）', 'Add as rate (bpm)'],
+    rateNoCaliper: [
+      '请先在心电图上用卡尺点选两点',
+      'First pick two points on the ECG with the calipers',
+    ],
+    rateNotOnBeats: [
+      '卡尺两端都吸附到 R 波（心搏）上时才能计算心率',
+      'A rate needs both caliper points snapped to R waves (beats)',
+    ],
+    signedFixed: ['报告已签名，不能再修改', 'The report is signed and can no longer change'],
     addManual: ['手动添加', 'Add by hand'],
     rate: ['心率', 'Rate'],
     itemName: ['名称', 'Name'],

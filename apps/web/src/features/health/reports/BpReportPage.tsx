@@ -12,10 +12,14 @@ import {
   PAGES,
   chinaDateOf,
   chinaDayStart,
+  formatDate,
   parseId,
   type HealthReportDetail,
+  type ReportMemberOption,
 } from '@health/contract';
 import { MemberPicker } from '../../../shared/components/MemberPicker';
+import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
+import { readingSummary } from '../../../shared/measurements/reading';
 import { MeasurementTrendChart } from '../../../shared/measurements/MeasurementTrendChart';
 import { usePageActions } from '../../../shared/stores/permission';
 import { dayjs } from '../../../shared/utils/dayjs';
@@ -43,8 +47,23 @@ export default function BpReportPage() {
   return <DraftGate kind="bp">{(draft) => <BpReportBuilder draft={draft} />}</DraftGate>;
 }
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** What tells same-named members apart in the picker: age and their newest BP reading. */
+function memberFacts(m: ReportMemberOption, t: Translate, te: Translate): string {
+  const age = m.age === null ? t('builder.ageUnknown') : t('workbench.age', { n: m.age });
+  const last = m.lastReading
+    ? t('builder.lastReading', {
+        time: formatDate(m.lastReading.measuredAt, '{y}-{m}-{d} {h}:{i}'),
+        value: readingSummary(m.lastReading, te),
+      })
+    : t('builder.noReading');
+  return `${age} · ${last}`;
+}
+
 function BpReportBuilder({ draft }: { draft: HealthReportDetail | undefined }) {
   const { t } = useTranslation(HEALTH_NS);
+  const { t: te } = useTranslation(DEVICE_ENUMS_NS);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const actions = usePageActions(PAGES.healthReports) as readonly string[];
@@ -94,6 +113,7 @@ function BpReportBuilder({ draft }: { draft: HealthReportDetail | undefined }) {
                 onChange={setMemberId}
                 disabled={locked}
                 useOptions={useReportMemberOptions}
+                describe={(m) => memberFacts(m, t, te)}
                 placeholder={t('builder.memberSearch')}
                 data-testid="bp-member"
                 initial={

@@ -11,6 +11,7 @@ import {
   Space,
   Spin,
   Table,
+  Tooltip,
   Typography,
 } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -80,6 +81,14 @@ function EcgReportBuilder({ draft }: { draft: HealthReportDetail | undefined }) 
     draft?.id,
   );
   const fixed = builder.signed;
+  // Why 加为心率 cannot be pressed now (its tooltip), or undefined when it can.
+  const rateBlocked = fixed
+    ? t('builder.signedFixed')
+    : !measure
+      ? t('builder.rateNoCaliper')
+      : measure.bpm === null
+        ? t('builder.rateNotOnBeats')
+        : undefined;
 
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(PAGES.healthReports)}>
@@ -169,12 +178,15 @@ function EcgReportBuilder({ draft }: { draft: HealthReportDetail | undefined }) 
             >
               {t('builder.addAmplitude')}
             </Button>
-            <Button
-              disabled={!measure || measure.bpm === null || fixed}
-              onClick={() => measure?.bpm != null && addInterval(measure.bpm, 'bpm')}
-            >
-              {t('builder.addRate')}
-            </Button>
+            <Tooltip title={rateBlocked}>
+              <Button
+                disabled={rateBlocked !== undefined}
+                onClick={() => measure?.bpm != null && addInterval(measure.bpm, 'bpm')}
+                data-testid="add-rate"
+              >
+                {t('builder.addRate')}
+              </Button>
+            </Tooltip>
             <Button icon={<PlusOutlined />} disabled={fixed} onClick={() => addInterval(0, 'ms')}>
               {t('builder.addManual')}
             </Button>

@@ -10,7 +10,7 @@ import {
   type HealthReportRow,
   type PublicReport,
   type ReportDetails,
-  type MemberOption,
+  type ReportMemberOption,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
 import { entityKeys, listOf, useInvalidatingMutation } from '../../../shared/api/entity';
@@ -94,12 +94,17 @@ export function useBpSummary(
   });
 }
 
-/** Members to write a report for, by phone prefix or name (MemberPicker's options). */
+/**
+ * Members to write a report for, by phone prefix or name (MemberPicker's options), each with their
+ * age and newest BP reading (创建血压报告's picker).
+ */
 export function useReportMemberOptions(keyword: string) {
   return useQuery({
     queryKey: [...reportKeys.all, 'memberOptions', keyword],
     queryFn: () =>
-      api.get<MemberOption[]>(HealthReportPaths.memberOptions, { params: { keyword } }),
+      api.get<ReportMemberOption[]>(HealthReportPaths.memberOptions, {
+        params: { keyword, type: 'bp' },
+      }),
     enabled: keyword.trim().length > 0,
     staleTime: 30_000,
   });

@@ -9,6 +9,8 @@ import {
   healthTaskCancelSchema,
   healthTaskCompleteSchema,
   healthTaskUpdateSchema,
+  HealthTaskMessages,
+  formatDate,
   PAGES,
   TASK_KINDS,
   TASK_NOTE_MAX,
@@ -26,6 +28,7 @@ import {
 } from '../../../shared/components/form-dialog';
 import { MemberPicker } from '../../../shared/components/MemberPicker';
 import { toast } from '../../../shared/feedback/feedback';
+import { localMessage } from '../../../shared/i18n/messages';
 import { usePageActions } from '../../../shared/stores/permission';
 import { dayjs } from '../../../shared/utils/dayjs';
 import { HEALTH_TASKS_NS } from './locales';
@@ -174,7 +177,24 @@ export function TaskDialog({
       <Form.Item name="note" label={t('note')}>
         <Input.TextArea rows={3} count={{ show: true, max: TASK_NOTE_MAX }} />
       </Form.Item>
-      <Form.Item name="dueAt" label={t('dueAt')}>
+      <Form.Item
+        name="dueAt"
+        label={t('dueAt')}
+        // A booked task is due no earlier than its appointment (the server says the same).
+        extra={
+          task?.appointmentAt != null
+            ? t('dueNotBefore', { time: formatDate(task.appointmentAt, '{y}-{m}-{d} {h}:{i}') })
+            : undefined
+        }
+        rules={[
+          {
+            validator: (_, v: Dayjs | null | undefined) =>
+              task?.appointmentAt != null && v && v.valueOf() < task.appointmentAt
+                ? Promise.reject(new Error(localMessage(HealthTaskMessages.dueBeforeAppointment)))
+                : Promise.resolve(),
+          },
+        ]}
+      >
         <DatePicker showTime={{ format: 'HH:mm' }} format={DATE_TIME} style={{ width: '100%' }} />
       </Form.Item>
       {!task && canAssign && (
@@ -248,6 +268,7 @@ export function TaskStepDialog({
     return { id, reason: v.reason ?? '' };
   };
   const task = request?.task;
+  const dueAt = task?.dueAt ?? null;
   return (
     <FormDialog
       title={t('stepTitle', { step: label, title: task?.title ?? '' })}
@@ -283,11 +304,33 @@ export function TaskStepDialog({
       )}
       {(step === 'book' || step === 'reschedule') && (
         <>
-          <Form.Item name="appointmentAt" label={t('appointmentAt')} required>
+          <Form.Item
+            name="appointmentAt"
+            label={t('appointmentAt')}
+            required
+            // No later than the task's deadline (the server says the same).
+            extra={
+              dueAt !== null
+                ? t('appointmentNotAfter', { time: formatDate(dueAt, '{y}-{m}-{d} {h}:{i}') })
+                : undefined
+            }
+            rules={[
+              {
+                validator: (_, v: Dayjs | null | undefined) =>
+                  dueAt !== null && v && v.valueOf() > dueAt
+                    ? Promise.reject(
+                        new Error(localMessage(HealthTaskMessages.appointmentAfterDue)),
+                      )
+                    : Promise.resolve(),
+              },
+            ]}
+          >
             <DatePicker
               showTime={{ format: 'HH:mm' }}
               format={DATE_TIME}
-              disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+              disabledDate={(d) =>
+                d.isBefore(dayjs(), 'day') || (dueAt !== null && d.isAfter(dayjs(dueAt), 'day'))
+              }
               style={{ width: '100%' }}
             />
           </Form.Item>

@@ -58,6 +58,8 @@ const strings = {
   titleHint: ['不填则使用任务类型名称', 'Leave empty to use the type'],
   note: ['任务说明', 'Notes'],
   dueAt: ['截止时间', 'Due'],
+  dueNotBefore: ['不能早于已预约的时间 {{time}}', 'Not before the booked appointment, {{time}}'],
+  appointmentNotAfter: ['不能晚于任务截止时间 {{time}}', "Not after the task's deadline, {{time}}"],
   assignee: ['执行人', 'Assignee'],
   assigneeOption: ['{{name}}（{{role}}，未完成 {{n}} 项）', '{{name}} ({{role}}, {{n}} open)'],
   role: {

@@ -59,8 +59,10 @@ export default function WorkbenchDetailPage() {
     return <Result status="warning" title={t('detail.notFound')} extra={back} />;
   if (!detail.data) return <Skeleton active />;
   const { alert, member, history, now, waitLimitMinutes } = detail.data;
-  const waited = now - alert.raisedAt;
-  const late = waited > waitLimitMinutes * 60_000;
+  const handled = alert.status === 'handled';
+  // A closed alert's wait ended when it was closed, and is no longer late.
+  const waited = (handled && alert.handledAt !== null ? alert.handledAt : now) - alert.raisedAt;
+  const late = !handled && waited > waitLimitMinutes * 60_000;
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -84,7 +86,7 @@ export default function WorkbenchDetailPage() {
           </Button>
         )}
         {canAddTask && <Button onClick={() => setFollowUp(true)}>{t('detail.followUp')}</Button>}
-        {canClaim && alert.claimedByMe && (
+        {canClaim && !handled && alert.claimedByMe && (
           <Button
             loading={release.isPending}
             onClick={() =>
@@ -131,23 +133,48 @@ export default function WorkbenchDetailPage() {
                 },
                 { label: t('workbench.measuredAt'), value: formatDate(alert.measuredAt) },
                 { label: t('detail.raisedAt'), value: formatDate(alert.raisedAt) },
-                {
-                  label: t('detail.waited'),
-                  value: (
-                    <Typography.Text type={late ? 'danger' : undefined} strong={late}>
-                      {waitText(waited, t)}
-                    </Typography.Text>
-                  ),
-                },
-                {
-                  label: t('detail.claimedBy'),
-                  value: alert.claimedBy
-                    ? t('detail.until', {
-                        name: alert.claimedBy,
-                        time: formatDate(alert.claimExpiresAt!),
-                      })
-                    : t('workbench.free'),
-                },
+                handled
+                  ? {
+                      label: t('detail.waited'),
+                      value: (
+                        <span data-testid="alert-wait">
+                          {t('detail.handledIn', { t: waitText(waited, t) })}
+                        </span>
+                      ),
+                    }
+                  : {
+                      label: t('detail.waited'),
+                      value: (
+                        <Typography.Text
+                          type={late ? 'danger' : undefined}
+                          strong={late}
+                          data-testid="alert-wait"
+                        >
+                          {waitText(waited, t)}
+                        </Typography.Text>
+                      ),
+                    },
+                handled
+                  ? {
+                      label: t('detail.handledBy'),
+                      value: (
+                        <span data-testid="alert-handled">
+                          {t('detail.handledValue', {
+                            name: alert.handledBy ?? '',
+                            time: alert.handledAt === null ? '' : formatDate(alert.handledAt),
+                          })}
+                        </span>
+                      ),
+                    }
+                  : {
+                      label: t('detail.claimedBy'),
+                      value: alert.claimedBy
+                        ? t('detail.until', {
+                            name: alert.claimedBy,
+                            time: formatDate(alert.claimExpiresAt!),
+                          })
+                        : t('workbench.free'),
+                    },
               ],
             },
           ]}
@@ -193,7 +220,11 @@ export default function WorkbenchDetailPage() {
           canPublish={canWrite}
           writable={alert.status === 'open' && alert.claimedByMe}
           notice={
-            alert.status === 'open' && !alert.claimedByMe ? t('detail.claimToWrite') : undefined
+            alert.status !== 'open' || alert.claimedByMe
+              ? undefined
+              : alert.claimedBy
+                ? t('detail.heldBy', { name: alert.claimedBy })
+                : t('detail.claimToWrite')
           }
         />
       )}
