@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { AppError } from '../../../platform/errors.js';
 import type { DecodedReading } from './decode.js';
-import { spawnIngestThread } from './thread.js';
+import { spawnThread } from '../../../platform/threads.js';
 
 /** A large upload's body for a parse thread (parse-thread.ts), after its signature was checked. */
 export interface ParseJob {
@@ -49,7 +49,7 @@ class ParseThread {
     private readonly onIdle: (t: ParseThread) => void,
     private readonly onGone: (t: ParseThread) => void,
   ) {
-    this.worker = spawnIngestThread('parse-thread', null);
+    this.worker = spawnThread(import.meta.url, 'parse-thread');
     this.worker.unref();
     this.worker.on('message', (answer: ParseAnswer) => {
       const task = this.task;

@@ -12,7 +12,7 @@ import {
   type StoreRules,
   type StoreUnit,
 } from './store.js';
-import { spawnIngestThread } from './thread.js';
+import { spawnThread } from '../../../platform/threads.js';
 
 /**
  * Where the device ingest API's readings are stored (store.ts), in group-committed transactions:
@@ -201,7 +201,7 @@ export class ThreadIngestWriter implements IngestWriter {
   }
 
   private start(): WriterThread {
-    const worker = spawnIngestThread('writer-thread', this.data);
+    const worker = spawnThread(import.meta.url, 'writer-thread', { workerData: this.data });
     // The thread is needed only while readings are being stored: it does not keep the process up.
     worker.unref();
     worker.on('message', (answers: WriterAnswers) => {

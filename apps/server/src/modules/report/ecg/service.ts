@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   EcgMessages,
   State,
@@ -11,13 +10,13 @@ import {
 import type { ActorLog } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
+import { spawnThread } from '../../../platform/threads.js';
 import { ECG_SAMPLE_BYTES } from '../../device/ingest/ecg-file.js';
-import { ECG_ANALYSIS_VERSION, RPeakDetector, summariseBeats } from './analysis.js';
+import { ECG_ANALYSIS_VERSION } from './analysis.js';
+import { buildAnalysis, type BuiltAnalysis } from './build.js';
 import {
   BUCKET_BYTES,
   PYRAMID_HEADER_BYTES,
-  buildPyramids,
-  bytesOfUint32s,
   int16sOf,
   levelOffset,
   planWindow,
@@ -28,8 +27,12 @@ import {
 } from './pyramid.js';
 import { EcgRepo, type EcgAnalysisRow, type EcgRecordingRow } from './repo.js';
 
-/** Samples the detector takes between two turns of the event loop while a recording is built. */
-const BUILD_CHUNK = 1 << 20;
+/**
+ * Recordings of more samples than this are analysed on a thread of their own (a 24-hour one held
+ * the server's thread for over a second in all, its pyramids ~300 ms at once); shorter ones here,
+ * in milliseconds.
+ */
+const THREAD_SAMPLES = 1 << 20;
 /** Pyramid headers and R peaks kept in memory, by recording (least recently used dropped). */
 const LAYOUTS_MAX = 256;
 const BEATS_MAX = 16;
@@ -83,6 +86,34 @@ function stateOf(ctx: AppContext): EcgState {
     states.set(ctx, state);
   }
   return state;
+}
+
+/** The analysis of a samples file: here when short, on a thread of its own when long. */
+function analyse(
+  data: Buffer,
+  sampleRate: number,
+  samplesPerLead: number,
+  leadCount: number,
+): Promise<BuiltAnalysis> {
+  if (samplesPerLead * leadCount <= THREAD_SAMPLES)
+    return Promise.resolve(buildAnalysis(data, sampleRate, samplesPerLead, leadCount));
+  // The file's bytes move to the thread without a copy when they own their memory.
+  const moves = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+  const worker = spawnThread(import.meta.url, 'analysis-thread', {
+    workerData: { data, sampleRate, samplesPerLead, leadCount },
+    transferList: moves ? [data.buffer as ArrayBuffer] : [],
+  });
+  return new Promise<BuiltAnalysis>((resolve, reject) => {
+    worker.once('message', (built: BuiltAnalysis) => {
+      // Buffers arrive as plain Uint8Arrays.
+      const buffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+      resolve({ ...built, peaks: buffer(built.peaks), pyramids: buffer(built.pyramids) });
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    // After the answer, a no-op; before it, the thread died.
+    worker.once('exit', (code) => reject(new Error(`ecg analysis thread exited (${code})`)));
+  });
 }
 
 /** A sidecar's key next to the samples file: `ecg/202611/<hex>.i16` → `ecg/202611/<hex>.mmp`. */
@@ -253,22 +284,11 @@ export class EcgService {
     const leadCount = (JSON.parse(rec.leads_json) as string[]).length;
     const data = await this.ctx.storage.get(rec.storage_key);
     if (!data || data.length !== leadCount * n * ECG_SAMPLE_BYTES) throw this.fileMissing(rec);
-    const all = int16sOf(data);
-    const leads = Array.from({ length: leadCount }, (_, l) => all.subarray(l * n, (l + 1) * n));
-
-    // The first lead's R peaks, a chunk a turn (a 24-hour lead is 21 of them).
-    const detector = new RPeakDetector(leads[0]!, fs);
-    for (let at = BUILD_CHUNK; at < n; at += BUILD_CHUNK) {
-      detector.push(at);
-      await nextTurn();
-    }
-    const peaks = detector.finish();
-    const summary = summariseBeats(peaks, fs, n);
-    const pyramids = buildPyramids(leads);
+    const { peaks, summary, pyramids } = await analyse(data, fs, n, leadCount);
 
     const mmp = sidecarKey(rec.storage_key, 'mmp');
     const rpk = sidecarKey(rec.storage_key, 'rpk');
-    await this.ctx.storage.put(rpk, bytesOfUint32s(peaks));
+    await this.ctx.storage.put(rpk, peaks);
     await this.ctx.storage.put(mmp, pyramids);
     this.state.layouts.delete(mmp);
     this.state.beats.delete(rpk);
