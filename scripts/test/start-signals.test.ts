@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { describe, it, onTestFinished } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 
 /**
  * `npm start` stopped the way systemd, a terminal or an operator stops it: the server drains once
@@ -38,11 +38,11 @@ interface Launched {
   output: () => string;
   /** The server's pid (from its log lines). */
   serverPid: () => number;
-  exited: Promise<number | null>;
+  exited: Promise<number | string>;
 }
 
 /** Start the launcher in a process group of its own (as a shell starts a job) and wait for the server. */
-async function launch(): Promise<Launched> {
+async function launch(onTestFinished: TestContext['onTestFinished']): Promise<Launched> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'start-signals-'));
   const code =
@@ -69,12 +69,19 @@ async function launch(): Promise<Launched> {
   let text = '';
   launcher.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   launcher.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = once(launcher, 'exit').then(([code]) => code as number | null);
+  const exited = once(launcher, 'exit').then(
+    ([code, signal]) => (code as number | null) ?? (signal as string),
+  );
+  // The test's own hook (tests run side by side: the global one may belong to another test).
   onTestFinished(() => {
-    try {
-      process.kill(-launcher.pid!, 'SIGKILL');
-    } catch {
-      // Already gone.
+    // The launcher's group, and the server's (a group of its own).
+    const serverPid = /"pid":(\d+)/.exec(text)?.[1];
+    for (const group of [launcher.pid!, Number(serverPid ?? 0)].filter(Boolean)) {
+      try {
+        process.kill(-group, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
     }
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -129,49 +136,54 @@ const count = (text: string, part: string) => text.split(part).length - 1;
 describe.concurrent('npm start: stopping the server', { timeout: 150_000 }, () => {
   it('kill -TERM -<pgid>: one graceful drain, the request in flight answered, exit 0', async ({
     expect,
+    onTestFinished,
   }) => {
-    const run = await launch();
+    const run = await launch(onTestFinished);
     const request = await inFlight(run.port);
     process.kill(-run.launcher.pid!, 'SIGTERM');
     await sleep(600);
     // Still draining: the request in flight holds it open.
-    expect(run.launcher.exitCode).toBeNull();
+    expect(run.launcher.exitCode, run.output()).toBeNull();
     const answer = await request.finish();
     expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);
     expect(answer).toContain('"state":');
-    expect(await run.exited).toBe(0);
+    expect(await run.exited, run.output()).toBe(0);
     expect(count(run.output(), DRAIN_LOG)).toBe(1);
     expect(run.output()).not.toContain(EXIT_NOW);
   });
 
   it("every process signalled at once (systemd's default stop): one graceful drain, exit 0", async ({
     expect,
+    onTestFinished,
   }) => {
-    const run = await launch();
+    const run = await launch(onTestFinished);
     const request = await inFlight(run.port);
     process.kill(run.serverPid(), 'SIGTERM');
     process.kill(run.launcher.pid!, 'SIGTERM');
     await sleep(600);
-    expect(run.launcher.exitCode).toBeNull();
+    expect(run.launcher.exitCode, run.output()).toBeNull();
     expect(await request.finish()).toMatch(/^HTTP\/1\.1 \d{3} /);
-    expect(await run.exited).toBe(0);
+    expect(await run.exited, run.output()).toBe(0);
     expect(count(run.output(), DRAIN_LOG)).toBe(1);
     expect(run.output()).not.toContain(EXIT_NOW);
   });
 
-  it('a second stop later still means "exit now"', async ({ expect }) => {
-    const run = await launch();
+  it('a second stop later still means "exit now"', async ({ expect, onTestFinished }) => {
+    const run = await launch(onTestFinished);
     await inFlight(run.port);
     process.kill(-run.launcher.pid!, 'SIGTERM');
     await sleep(1500);
-    expect(run.launcher.exitCode).toBeNull();
+    expect(run.launcher.exitCode, run.output()).toBeNull();
     process.kill(-run.launcher.pid!, 'SIGTERM');
-    expect(await run.exited).toBe(1);
+    expect(await run.exited, run.output()).toBe(1);
     expect(run.output()).toContain(EXIT_NOW);
   });
 
-  it('the launcher killed outright: the server drains and exits by itself', async ({ expect }) => {
-    const run = await launch();
+  it('the launcher killed outright: the server drains and exits by itself', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const run = await launch(onTestFinished);
     const serverPid = run.serverPid();
     run.launcher.kill('SIGKILL');
     const deadline = Date.now() + 20_000;
