@@ -296,12 +296,16 @@ interface KindRun {
   failed: number;
 }
 
-/** One open-loop run: `rate` requests per second for `durationS`, over `connections`. */
+/**
+ * One open-loop run: `rate` requests per second over `connections`, for `durationS` or, given
+ * `until`, until it settles.
+ */
 async function openLoop(
   mix: MixEntry[],
   rate: number,
   connections: number,
   durationS: number,
+  until?: Promise<unknown>,
 ): Promise<{ kinds: KindRun[]; seconds: number }> {
   const fixedTarget = mix.map((m) => m.target).find((t) => typeof t !== 'function');
   const url = new URL((fixedTarget ?? (mix[0]!.target as () => Target)()).url);
@@ -324,7 +328,7 @@ async function openLoop(
     () => new RawConnection(url, (err) => fail(err)),
   );
   const kinds: KindRun[] = mix.map(() => ({ latencies: [], non2xx: 0, failed: 0 }));
-  const total = Math.round(rate * durationS);
+  let total = until ? Number.POSITIVE_INFINITY : Math.round(rate * durationS);
   const intervalMs = 1000 / rate;
   // Requests that are due while every connection is busy wait here; their time still runs.
   const waiting: { dueAt: number; kind: number }[] = [];
@@ -340,6 +344,19 @@ async function openLoop(
       for (const c of pool) c.close();
       reject(err);
     };
+    const finish = () => {
+      stopped = true;
+      for (const c of pool) c.close();
+      resolve({ kinds, seconds: (performance.now() - started) / 1000 });
+    };
+    // No request is due after `until`; the run ends with the last answer.
+    void until?.then(
+      () => {
+        total = sent;
+        if (answered === total && !stopped) finish();
+      },
+      (err: unknown) => fail(err instanceof Error ? err : new Error(String(err))),
+    );
     const dispatch = (connection: RawConnection, dueAt: number, kind: number) =>
       connection.send(bytesOf(kind), (status, body) => {
         const run = kinds[kind]!;
@@ -350,11 +367,7 @@ async function openLoop(
         answered++;
         const next = waiting.shift();
         if (next !== undefined) dispatch(connection, next.dueAt, next.kind);
-        else if (answered === total) {
-          stopped = true;
-          for (const c of pool) c.close();
-          resolve({ kinds, seconds: (performance.now() - started) / 1000 });
-        }
+        else if (answered === total) finish();
       });
     const tick = () => {
       if (stopped) return;
@@ -412,6 +425,35 @@ export async function mixAtFixedRate(
       };
     }),
     ...(cpu ? { stealPct: cpu.stealPct } : {}),
+  };
+}
+
+/**
+ * The latency of `target` at `rate` req/s (open loop, after a warm-up) while `work` runs: the
+ * requests due from its start to its end. `work`'s result beside it.
+ */
+export async function latencyDuring<T>(
+  target: Target,
+  rate: number,
+  connections: number,
+  work: () => Promise<T>,
+): Promise<{ latency: LoadResult & { count: number }; result: T }> {
+  const mix = [{ name: 'probe', weight: 1, target }];
+  await openLoop(mix, rate, connections, WARM_UP_S);
+  const running = work();
+  const run = await openLoop(mix, rate, connections, 0, running);
+  const result = await running;
+  const sorted = run.kinds[0]!.latencies.sort((a, b) => a - b);
+  return {
+    latency: {
+      name: 'probe',
+      count: sorted.length,
+      rps: sorted.length / run.seconds,
+      p50: Math.round(percentile(sorted, 50) * 100) / 100,
+      p99: Math.round(percentile(sorted, 99) * 100) / 100,
+      non2xx: run.kinds[0]!.non2xx,
+    },
+    result,
   };
 }
 
