@@ -76,7 +76,9 @@ describe.runIf(run)('health plans', () => {
       .first()
       .click();
     await dialog.locator('#healthPlan_title').fill(TITLE);
-    await dialog.getByLabel('目标 1').fill('血压控制在 130/80 以下');
+    // 目标 is optional: the first row left blank does not block saving (it is dropped).
+    await dialog.getByRole('button', { name: '添加目标' }).click();
+    await dialog.getByLabel('目标 2').fill('血压控制在 130/80 以下');
     await dialog.locator('#healthPlan_diet').fill('低盐饮食，每日食盐不超过 5 克');
     await dialog.getByRole('button', { name: '添加用药' }).click();
     await dialog.getByLabel('药品').fill('氨氯地平片');
@@ -89,6 +91,12 @@ describe.runIf(run)('health plans', () => {
     expect(await clippedElements(page)).toEqual([]);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await see(page.locator('.ant-message').getByText('已保存'));
+    const saved = await apiGet<{ list: { title: string; goals: string[] }[] }>(
+      page,
+      '/v3/health/admin/plan/list',
+      { pageSize: 100 },
+    );
+    expect(saved.list.find((p) => p.title === TITLE)?.goals).toEqual(['血压控制在 130/80 以下']);
 
     // The plan's drawer lists its three tasks, waiting to be assigned.
     const row = page.locator('.ant-table-row', { hasText: TITLE }).first();

@@ -33,6 +33,12 @@ describe.runIf(run)('health tasks', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     await dialog.locator('#healthTask_title').fill(TITLE);
     await dialog.locator('#healthTask_note').fill('近一周血压偏高，电话了解服药情况');
+    // Due in two days: the booking may not go past it.
+    const due = Date.now() + 48 * 3_600_000;
+    const dueAt = dialog.locator('#healthTask_dueAt');
+    await dueAt.click();
+    await dueAt.fill(pickerText(due));
+    await dueAt.press('Enter');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await see(page.locator('.ant-message').getByText('已保存'));
     const row = () => page.locator('.ant-table-row', { hasText: TITLE }).first();
@@ -52,6 +58,7 @@ describe.runIf(run)('health tasks', () => {
     await page.goto('/health_tasks/health_order');
     await row().getByRole('button', { name: '预约' }).click();
     const book = page.getByRole('dialog', { name: new RegExp(`预约：${TITLE}`) });
+    await see(book.getByText(/^不能晚于任务截止时间 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/));
     const when = book.locator('#healthTaskStep_appointmentAt');
     await when.click();
     await when.fill(pickerText(Date.now() + 26 * 3_600_000));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserAvailable, contextOptions, screenshot, see } from '../support/browser.ts';
+import { DEMO_PASSWORD } from '../support/flows.ts';
 import { addBoundDevice, uploadReading } from '../support/ingest.ts';
 import { adminSuite } from '../support/suite.ts';
 
@@ -103,6 +104,31 @@ describe.runIf(run)('the doctor workbench', () => {
       measuredAt: Date.now() - 50_000,
       values: { systolic: 188, diastolic: 119, pulse: 90 },
     });
+    // Another doctor (the demo's 王芳) holds it first: the detail says who, not "claim it".
+    const api = async (path: string, token: string, body?: Record<string, unknown>) =>
+      (await (
+        await fetch(`${suite.server.url}/api${path}`, {
+          method: body ? 'POST' : 'GET',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: body ? JSON.stringify(body) : undefined,
+        })
+      ).json()) as { state: number; data: unknown };
+    const login = await fetch(`${suite.server.url}/api/v3/adminLogin/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'wangfang', password: DEMO_PASSWORD }),
+    });
+    const other = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    const queue = (await api('/v3/health/admin/workbench/queue?level=urgent&pageSize=100', other))
+      .data as { list: { id: number; values: { systolic: number } }[] };
+    const alertId = queue.list.find((r) => r.values.systolic === 188)!.id;
+    expect((await api('/v3/health/admin/workbench/claim', other, { id: alertId })).state).toBe(200);
+    await page.goto(`/health_management/doctor-workbench-detail?id=${alertId}`);
+    await see(page.getByText('该预警已由 王芳 认领，由其撰写报告'));
+    expect(await page.getByText('认领该预警后即可撰写报告').count()).toBe(0);
+    expect((await api('/v3/health/admin/workbench/release', other, { id: alertId })).state).toBe(
+      200,
+    );
+
     await page.goto(`${WORKBENCH}?level=urgent`);
     const row = page.locator('.ant-table-row', { hasText: '188/119 mmHg' }).first();
     await see(row);
@@ -121,7 +147,18 @@ describe.runIf(run)('the doctor workbench', () => {
     await page.getByRole('button', { name: /确\s*定|OK/ }).click();
     await see(page.getByText('报告已发布'));
     await see(page.getByText('已有报告'));
+    // Published: the alert is handled — who and when, no 释放, no red wait clock.
+    await see(page.getByTestId('alert-handled').getByText(/^系统管理员（/));
+    expect(await page.getByRole('button', { name: '释放' }).count()).toBe(0);
+    const wait = page.getByTestId('alert-wait');
+    await see(wait.getByText(/^用时 /));
+    expect(await wait.evaluate((el) => el.className)).not.toMatch(/danger/);
     await screenshot(page, 'workbench-report-published-1440-zh');
+
+    // 报告中心 reads the reading handled too (one state).
+    await page.goto('/report_list/bp');
+    const reading = page.locator('.ant-table-row', { hasText: '188/119' }).first();
+    await see(reading.getByText('已处理'));
 
     // The published report is in 健康报告; its member link opens without a login.
     await page.goto('/health_management/report');

@@ -10,6 +10,7 @@ import {
   type HealthReportRow,
 } from '@health/contract';
 import { toast } from '../../../shared/feedback/feedback';
+import { isPermitted } from '../../../shared/stores/permission';
 import { applyFieldErrors, checkWithSchema } from '../../../shared/utils/form';
 import { HEALTH_NS } from '../locales';
 import { useAddReport, usePublishReport, useShareReport, useUpdateReport } from './api';
@@ -84,12 +85,15 @@ export function ReportComposer({
               <Typography.Text type="secondary">
                 <span translate="no">{r.publishedBy}</span> · {formatDate(r.publishedAt!)}
               </Typography.Text>
-              <Button
-                size="small"
-                onClick={() => void navigate(`${PAGES.healthReportPreview}?id=${r.id}`)}
-              >
-                {t('report.preview')}
-              </Button>
+              {/* The preview is 健康报告's page: a workbench-only doctor does not hold it. */}
+              {isPermitted(PAGES.healthReportPreview) && (
+                <Button
+                  size="small"
+                  onClick={() => void navigate(`${PAGES.healthReportPreview}?id=${r.id}`)}
+                >
+                  {t('report.preview')}
+                </Button>
+              )}
               {canPublish && (
                 <Button
                   size="small"
