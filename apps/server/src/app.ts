@@ -5,7 +5,10 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { ApiPaths, DEFAULT_PRODUCT_TITLE, Messages, State } from '@health/contract';
 import Fastify, {
+  LogController,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   type RawServerDefault,
 } from 'fastify';
@@ -129,6 +132,22 @@ function genReqId(req: IncomingMessage): string {
     : randomUUID();
 }
 
+/**
+ * Fastify writes two info lines a request ("incoming request", "request completed"): here the
+ * arrival is at debug, and the answer's line at info says what the request was too.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /** Build the whole app (plugins, platform, modules, web) without listening. */
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config, db } = opts;
@@ -151,9 +170,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    // Fastify writes two info lines a request ("incoming request", "request completed"): the
-    // hooks below write one at info when it is answered, and the arrival only at debug.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     // Requests refused before routing answer the envelope too (error-handler.ts).
     frameworkErrors,
     clientErrorHandler,
@@ -164,16 +181,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorateRequest('operator', null);
   const apiRoot = `${apiPrefix}/`;
   app.addHook('onRequest', async (request, reply) => {
-    request.log.debug({ req: request }, 'incoming request');
     reply.header('x-request-id', request.id);
     // API answers hold operator and member data: no browser or proxy may keep a copy.
     if (request.url.startsWith(apiRoot)) reply.header('cache-control', 'no-store');
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
-      'request completed',
-    );
   });
   installErrorHandler(app);
   installInputGuards(app);
