@@ -2,6 +2,7 @@ import { STAFF_ROLE_LABELS } from '@health/contract';
 import type { Kysely } from 'kysely';
 import { AREAS } from '../../app.js';
 import { DEMO_OPERATORS } from '../../modules/authority/demo/authority.js';
+import { settleLastActive } from '../../modules/member/demo/member-activity.js';
 import { DAY_MS } from '../../platform/clock.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { SecretBox } from '../../platform/secrets.js';
@@ -44,5 +45,7 @@ export async function loadDemoData(
   };
   await db.transaction().execute(async (trx) => {
     for (const area of AREAS) await area.demo?.(trx, demo);
+    // Across areas: the members' last activity follows what they did in all of them.
+    await settleLastActive(trx);
   });
 }

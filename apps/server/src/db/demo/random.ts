@@ -63,10 +63,15 @@ export class DemoRandom {
     return prefix + rest;
   }
 
-  chineseName(): string {
-    const given = this.chance(0.6)
-      ? this.pick(GIVEN_NAME_CHARS) + this.pick(GIVEN_NAME_CHARS)
-      : this.pick(GIVEN_NAME_CHARS);
+  /** A name; with a gender, one that reads as a woman's or a man's (王秀英 is no man's name). */
+  chineseName(gender?: 'female' | 'male'): string {
+    const chars =
+      gender === 'female'
+        ? [...FEMALE_GIVEN_NAME_CHARS, ...NEUTRAL_GIVEN_NAME_CHARS]
+        : gender === 'male'
+          ? [...MALE_GIVEN_NAME_CHARS, ...NEUTRAL_GIVEN_NAME_CHARS]
+          : GIVEN_NAME_CHARS;
+    const given = this.chance(0.6) ? this.pick(chars) + this.pick(chars) : this.pick(chars);
     return this.pick(SURNAMES) + given;
   }
 }
@@ -103,45 +108,49 @@ export const SURNAMES = [
   '邓',
   '曹',
 ];
-export const GIVEN_NAME_CHARS = [
-  '伟',
+/** Characters of women's given names. */
+export const FEMALE_GIVEN_NAME_CHARS = [
   '芳',
   '娜',
   '敏',
   '静',
   '丽',
-  '强',
-  '磊',
-  '军',
-  '洋',
-  '勇',
   '艳',
-  '杰',
   '娟',
-  '涛',
-  '明',
-  '超',
   '秀',
   '霞',
-  '平',
-  '刚',
   '桂',
   '英',
-  '华',
   '玉',
   '萍',
   '红',
-  '建',
-  '文',
-  '辉',
-  '鹏',
-  '晨',
   '欣',
-  '宇',
-  '浩',
   '婷',
   '雪',
   '琳',
-  '博',
   '思',
+];
+/** Characters of men's given names. */
+export const MALE_GIVEN_NAME_CHARS = [
+  '伟',
+  '强',
+  '磊',
+  '军',
+  '勇',
+  '杰',
+  '涛',
+  '超',
+  '刚',
+  '建',
+  '辉',
+  '鹏',
+  '浩',
+  '博',
+];
+/** Characters of given names of either. */
+export const NEUTRAL_GIVEN_NAME_CHARS = ['洋', '明', '平', '华', '文', '晨', '宇'];
+export const GIVEN_NAME_CHARS = [
+  ...FEMALE_GIVEN_NAME_CHARS,
+  ...MALE_GIVEN_NAME_CHARS,
+  ...NEUTRAL_GIVEN_NAME_CHARS,
 ];

@@ -3,6 +3,7 @@ import type { DemoContext } from '../../db/demo/context.js';
 import type { Database } from '../../db/schema.js';
 import type { DemoApp } from '../../platform/area.js';
 import type { AppContext } from '../../platform/context.js';
+import { PointsService } from '../member/points/service.js';
 import { seedCodesAndReturns } from './demo/codes.js';
 import { seedDevices } from './demo/devices.js';
 import { loadDemoHistory } from './demo/history.js';
@@ -26,8 +27,34 @@ export async function deviceDemoThroughApi(
   scale: number,
 ): Promise<void> {
   if (scale <= 0) return;
-  await loadDemoHistory(app, ctx, {
-    days: Math.max(1, Math.round(42 * scale)),
-    longRecordings: scale >= 1 ? 2 : scale >= 0.25 ? 1 : 0,
-  });
+  // The weeks of readings arrive in one go here, but their points would be stamped now and cut by
+  // one day's cap: the members' demo ledger already holds their measurement points over the weeks
+  // (member/demo/points.ts), so the backlog earns none; readings after the start earn as usual.
+  // The saved 积分配置 row is put back as it was (its time and editor too).
+  const saved = await ctx.db
+    .selectFrom('settings')
+    .selectAll()
+    .where('section', '=', 'integral')
+    .executeTakeFirst();
+  const rules = PointsService.of(ctx).currentRules();
+  await ctx.settings.save('integral', { ...rules, measurementPoints: 0 }, null);
+  try {
+    await loadDemoHistory(app, ctx, {
+      days: Math.max(1, Math.round(42 * scale)),
+      longRecordings: scale >= 1 ? 2 : scale >= 0.25 ? 1 : 0,
+    });
+  } finally {
+    if (saved)
+      await ctx.db
+        .updateTable('settings')
+        .set({
+          value_json: saved.value_json,
+          updated_at: saved.updated_at,
+          updated_by: saved.updated_by,
+        })
+        .where('section', '=', 'integral')
+        .execute();
+    else await ctx.db.deleteFrom('settings').where('section', '=', 'integral').execute();
+    await ctx.settings.reload();
+  }
 }

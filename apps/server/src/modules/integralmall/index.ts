@@ -1,7 +1,7 @@
 import { PAGES } from '@health/contract';
 import type { Area } from '../../platform/area.js';
 import { INTEGRALMALL_AUDIT_LABELS } from './audit-labels.js';
-import { seedGoods } from './goods/demo.js';
+import { seedGoods, storeGoodsPictures } from './goods/demo.js';
 import { goodsRoutes } from './goods/routes.js';
 import { orderDemo } from './orders/demo.js';
 import { orderRoutes } from './orders/routes.js';
@@ -42,4 +42,5 @@ export const integralmall: Area = {
     await seedGoods(db, demo);
     await orderDemo(db, demo);
   },
+  demoThroughApi: (_app, ctx) => storeGoodsPictures(ctx),
 };

@@ -231,3 +231,23 @@ export async function seedAuthority(
   }
   return { groupIds, operators };
 }
+
+/** A demo operator as the services name one in the rows they write: its id and real name. */
+export interface DemoStaff {
+  id: number | null;
+  name: string;
+}
+
+/**
+ * The demo operator of that user name, for the other areas' demo rows that record who did
+ * something (the authority demo runs first); a missing one is named but has no id.
+ */
+export async function demoStaff(db: Kysely<Database>, username: string): Promise<DemoStaff> {
+  const row = await db
+    .selectFrom('operators')
+    .select(['id', 'real_name'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  const demo = DEMO_OPERATORS.find((o) => o.username === username);
+  return { id: row ? Number(row.id) : null, name: row?.real_name || demo?.realName || username };
+}

@@ -19,6 +19,10 @@ export async function seedOperationLogs(
 ): Promise<void> {
   const { now, day, random } = demo;
   const active = authority.operators.filter((o) => o.username !== 'sunli');
+  // The group edits are the demo super-admin's (`admin` itself has not signed in yet: its first
+  // login changes the initial password).
+  const groupEditor = authority.operators.find((o) => o.username === 'zhouqiang');
+  const lastLogin = new Map<number, number>();
   const attempts: Insertable<LoginAttemptsTable>[] = [];
   const logs: NewOperationLog[] = [];
 
@@ -49,6 +53,7 @@ export async function seedOperationLogs(
           created_at: at - 60_000,
         });
       }
+      lastLogin.set(operator.id, at);
       attempts.push({
         username: operator.username,
         ip,
@@ -69,13 +74,13 @@ export async function seedOperationLogs(
         created_at: at,
       });
     }
-    if (random.chance(0.3)) {
+    if (random.chance(0.3) && groupEditor) {
       const at = dayStart + random.int(9 * 60, 17 * 60) * 60_000;
       const group = random.pick([...authority.groupIds.keys()]);
       const resources = random.int(6, 20);
       logs.push({
-        operator_id: null,
-        operator_name: 'admin',
+        operator_id: groupEditor.id,
+        operator_name: groupEditor.username,
         module: 'authority',
         action: 'edit',
         target: `权限组 ${group}`,
@@ -84,13 +89,13 @@ export async function seedOperationLogs(
           name: group,
           description: `${group}的默认权限`,
           resourceCount: resources,
-          updatedBy: { username: 'admin', ip: OFFICE_IPS[0] },
+          updatedBy: { username: groupEditor.username, ip: OFFICE_IPS[0] },
         }),
         after_json: JSON.stringify({
           name: group,
           description: `${group}：新增报表与导出权限`,
           resourceCount: resources + 2,
-          updatedBy: { username: 'admin', ip: OFFICE_IPS[0] },
+          updatedBy: { username: groupEditor.username, ip: OFFICE_IPS[0] },
         }),
         ip: OFFICE_IPS[0] ?? '',
         result: 'success',
@@ -111,4 +116,7 @@ export async function seedOperationLogs(
       .insertInto('operation_logs')
       .values(logs.slice(i, i + 100))
       .execute();
+  // 最后登录 is the last login of that history.
+  for (const [id, at] of lastLogin)
+    await db.updateTable('operators').set({ last_login_at: at }).where('id', '=', id).execute();
 }

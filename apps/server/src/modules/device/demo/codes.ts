@@ -41,7 +41,10 @@ export async function seedCodesAndReturns(db: Kysely<Database>, demo: DemoContex
       tail += DEVICE_CODE_ALPHABET[random.int(0, DEVICE_CODE_ALPHABET.length - 1)];
     return `B${chinaDateOf(at).replace(/-/g, '')}-${tail}`;
   };
-  const creator = '运营小王';
+  // Names as the services write them (the operator's real name): the codes are the demo
+  // super-admin's (the only demo operator holding 码管理), the returns received by the assistant.
+  const creator = '周强';
+  const receiver = '刘洋';
 
   for (const model of models.slice(0, 4)) {
     const modelId = Number(model.id);
@@ -122,7 +125,7 @@ export async function seedCodesAndReturns(db: Kysely<Database>, demo: DemoContex
         status: received ? 'received' : 'pending',
         filed_at: filedAt,
         handled_at: received ? filedAt + 2 * day : null,
-        handled_by: received ? creator : null,
+        handled_by: received ? receiver : null,
         remark: received ? '包裹内无设备，已联系会员' : '',
       })
       .execute();

@@ -8,6 +8,7 @@ import type {
   DevicesTable,
   DeviceStatusValue,
 } from '../../../db/schema.js';
+import { demoStaff } from '../../authority/demo/authority.js';
 import { secretContext } from '../devices/service.js';
 import { demoDeviceSecret } from './secrets.js';
 
@@ -167,11 +168,17 @@ export async function seedDevices(db: Kysely<Database>, demo: DemoContext): Prom
   const takeMember = () => Number(members[nextMember++ % Math.max(1, members.length)]?.id);
 
   const order = { depositFen: 29_900, returnDays: 45 };
+  const admin = await demoStaff(db, 'zhouqiang');
+  const assistant = await demoStaff(db, 'liuyang');
   for (const plan of demoDevicePlan()) {
     const { serial, modelIndex: m } = plan;
     const status = members.length ? plan.status : 'in_stock';
     const createdAt = now - random.int(60, 180) * day - random.int(0, day);
     const events: Omit<Insertable<DeviceEventsTable>, 'device_id'>[] = [];
+    // Who took each step, as the lifecycle service records it: the assistant binds devices and
+    // receives returns, the super-admin does the rest (the only demo operator holding it all).
+    const byOf = (action: string) =>
+      action === 'bind' || action === 'markReturned' ? assistant : admin;
     const ev = (
       action: string,
       from: DeviceStatusValue | null,
@@ -185,8 +192,8 @@ export async function seedDevices(db: Kysely<Database>, demo: DemoContext): Prom
         from_status: from,
         to_status: to,
         member_id: memberId,
-        operator_id: null,
-        operator_name: '系统导入',
+        operator_id: byOf(action).id,
+        operator_name: byOf(action).name,
         remark,
         data_json: '{}',
         created_at: at,

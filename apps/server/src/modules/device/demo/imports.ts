@@ -1,3 +1,4 @@
+import { demoStaff, type DemoStaff } from '../../authority/demo/authority.js';
 import type { DeviceImportRowError } from '@health/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { DemoContext } from '../../../db/demo/context.js';
@@ -50,6 +51,7 @@ async function insertBatch(
   at: number,
   rows: Row[],
   imported: boolean,
+  by: DemoStaff,
 ): Promise<void> {
   const validCount = rows.filter((r) => r.valid === 1).length;
   const batch = await db
@@ -66,8 +68,8 @@ async function insertBatch(
       invalid_count: rows.length - validCount,
       imported_count: imported ? validCount : 0,
       skipped_count: 0,
-      operator_id: null,
-      operator_name: '系统管理员',
+      operator_id: by.id,
+      operator_name: by.name,
       created_at: at,
       updated_at: imported ? at + 60_000 : at,
       validated_at: at,
@@ -120,7 +122,16 @@ export async function seedImports(db: Kysely<Database>, demo: DemoContext): Prom
       stock_date: '2024/13/01',
     }),
   );
-  await insertBatch(db, '首批设备入库.xlsx', Number(first.created_at) - demo.day, rows, true);
+  // The imports are the demo super-admin's, as the devices' import events say.
+  const admin = await demoStaff(db, 'zhouqiang');
+  await insertBatch(
+    db,
+    '首批设备入库.xlsx',
+    Number(first.created_at) - demo.day,
+    rows,
+    true,
+    admin,
+  );
 
   // A newer file, validated, waiting for the operator.
   const pending: Row[] = [];
@@ -138,5 +149,5 @@ export async function seedImports(db: Kysely<Database>, demo: DemoContext): Prom
     invalid(devices[0]!.serial, model.name, [{ code: 'serialExists' }]),
     invalid('BPA1-2025013', '', [{ code: 'modelRequired' }]),
   );
-  await insertBatch(db, '补货-待导入.csv', demo.now - 2 * demo.day, pending, false);
+  await insertBatch(db, '补货-待导入.csv', demo.now - 2 * demo.day, pending, false, admin);
 }

@@ -1,14 +1,19 @@
+import { createHash } from 'node:crypto';
 import type { HealthTaskKind } from '@health/contract';
 import type { Kysely } from 'kysely';
 import type { DemoContext } from '../../../db/demo/context.js';
 import type { Database, MallPackageKind, MallReviewStatusValue } from '../../../db/schema.js';
+import type { AppContext } from '../../../platform/context.js';
+import { publicUrlOf } from '../../../platform/uploads.js';
+import { drawProductPicture, type PictureKind } from './demo-pictures.js';
 
 /**
  * 积分商城's demo catalogue: package types (three goods categories, two service packages with
  * their health tasks) and twelve goods of them — some low on stock, one sold out, some off shelf,
- * one pending review and one rejected. No pictures (the list shows 图片配置's goods placeholder),
- * like the demo device models. Nothing sold yet: the orders' demo takes from this stock.
- * Fixed data and times relative to `now`: the same every time.
+ * one pending review and one rejected. Each has its product picture, as the goods rule wants one
+ * to nine: its address is fixed here (the orders copy it), its file is drawn and stored once the
+ * app's storage is ready (storeGoodsPictures). Nothing sold yet: the orders' demo takes from this
+ * stock. Fixed data and times relative to `now`: the same every time.
  */
 
 interface DemoType {
@@ -49,11 +54,14 @@ interface DemoGoods {
   onShelf: boolean;
   review?: [MallReviewStatusValue, string];
   description: string;
+  /** Its product picture (drawn by demo-pictures.ts, stored once the app is ready). */
+  picture: PictureKind;
 }
 
 const GOODS: DemoGoods[] = [
   {
     name: '欧姆龙电子血压计 U10',
+    picture: 'bp-monitor',
     type: 0,
     points: 12_800,
     stock: 35,
@@ -63,6 +71,7 @@ const GOODS: DemoGoods[] = [
   },
   {
     name: '鱼跃指夹式血氧仪 YX306',
+    picture: 'oximeter',
     type: 0,
     points: 6_800,
     stock: 8,
@@ -72,6 +81,7 @@ const GOODS: DemoGoods[] = [
   },
   {
     name: '三诺安稳+血糖仪套装（含50支试纸）',
+    picture: 'glucose-kit',
     type: 0,
     points: 9_900,
     stock: 0,
@@ -81,6 +91,7 @@ const GOODS: DemoGoods[] = [
   },
   {
     name: '医用电子体温计',
+    picture: 'thermometer',
     type: 0,
     points: 1_500,
     stock: 120,
@@ -89,6 +100,7 @@ const GOODS: DemoGoods[] = [
   },
   {
     name: '钙维生素D咀嚼片（60片）',
+    picture: 'calcium',
     type: 1,
     points: 3_200,
     stock: 60,
@@ -98,6 +110,7 @@ const GOODS: DemoGoods[] = [
   },
   {
     name: '深海鱼油软胶囊（100粒）',
+    picture: 'fish-oil',
     type: 1,
     points: 4_500,
     cashFen: 1_990,
@@ -108,6 +121,7 @@ const GOODS: DemoGoods[] = [
   },
   {
     name: '无糖高纤燕麦片 1kg',
+    picture: 'oats',
     type: 1,
     points: 1_800,
     stock: 200,
@@ -117,6 +131,7 @@ const GOODS: DemoGoods[] = [
   },
   {
     name: '记忆棉护颈枕',
+    picture: 'pillow',
     type: 2,
     points: 5_600,
     stock: 25,
@@ -125,6 +140,7 @@ const GOODS: DemoGoods[] = [
   },
   {
     name: '智能提醒药盒（7日分装）',
+    picture: 'pill-box',
     type: 2,
     points: 2_600,
     stock: 3,
@@ -133,6 +149,7 @@ const GOODS: DemoGoods[] = [
   },
   {
     name: '防滑浴室凳',
+    picture: 'bath-stool',
     type: 2,
     points: 3_900,
     stock: 40,
@@ -142,6 +159,7 @@ const GOODS: DemoGoods[] = [
   },
   {
     name: '心电判读服务包（3次）',
+    picture: 'ecg-service',
     type: 3,
     points: 8_800,
     stock: 500,
@@ -151,6 +169,7 @@ const GOODS: DemoGoods[] = [
   },
   {
     name: '上门随访服务包',
+    picture: 'home-visit',
     type: 4,
     points: 19_800,
     cashFen: 9_900,
@@ -190,7 +209,7 @@ export async function seedGoods(db: Kysely<Database>, demo: DemoContext): Promis
       .values({
         name: g.name,
         package_type_id: typeIds[g.type]!,
-        images_json: '[]',
+        images_json: JSON.stringify([publicUrlOf(pictureKey(g.picture, demo))]),
         points_price: g.points,
         cash_fen: g.cashFen ?? 0,
         stock: g.stock,
@@ -201,10 +220,37 @@ export async function seedGoods(db: Kysely<Database>, demo: DemoContext): Promis
         review_status: reviewStatus,
         review_remark: remark,
         sort: (i + 1) * 10,
-        created_by: '运营小王',
+        // 运营主管 张伟 of the demo operators (运营组 holds 商品管理).
+        created_by: '张伟',
         created_at: at,
         updated_at: at + (i % 3) * day,
       })
       .execute();
+  }
+}
+
+/**
+ * "images/demo/goods-<kind>-<8 hex>.png": a storage key naming the picture it holds, new for each
+ * demo load (a hash of its time: the demo's random source is left to the other areas' data).
+ */
+function pictureKey(kind: PictureKind, demo: DemoContext): string {
+  const hex = createHash('sha256').update(`${kind}:${demo.now}`).digest('hex').slice(0, 8);
+  return `images/demo/goods-${kind}-${hex}.png`;
+}
+const PICTURE_KEY = /^images\/demo\/goods-([a-z-]+)-[0-9a-f]{8}\.png$/;
+
+/**
+ * Draw and store the demo goods' pictures their rows name (run once the app and its storage are
+ * ready, after the demo data was loaded).
+ */
+export async function storeGoodsPictures(ctx: AppContext): Promise<void> {
+  const rows = await ctx.db.selectFrom('mall_goods').select('images_json').execute();
+  const prefix = publicUrlOf('');
+  for (const row of rows) {
+    for (const url of JSON.parse(row.images_json) as string[]) {
+      const key = url.startsWith(prefix) ? url.slice(prefix.length) : '';
+      const kind = PICTURE_KEY.exec(key)?.[1] as PictureKind | undefined;
+      if (kind) await ctx.storage.put(key, drawProductPicture(kind));
+    }
   }
 }

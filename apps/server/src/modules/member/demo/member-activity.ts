@@ -164,7 +164,8 @@ export async function seedMemberActivity(db: Kysely<Database>, demo: DemoContext
       continue;
     }
     if (lastActive === null || lastActive < windowStart) continue;
-    // Active in the window: a few actions between the window start (or registration) and now.
+    // Active in the window: a few actions between the window start (or registration) and the
+    // member's last activity, the last of them at that moment (the list's 最后活跃).
     const from = Math.max(windowStart, registeredAt);
     const count = random.int(2, 9);
     const ip = ipOf(random);
@@ -175,7 +176,8 @@ export async function seedMemberActivity(db: Kysely<Database>, demo: DemoContext
         action,
         detail: detailOf(action, random),
         ip: random.chance(0.8) ? ip : ipOf(random),
-        created_at: from + Math.floor(random.next() * (now - from)),
+        created_at:
+          i === count - 1 ? lastActive : from + Math.floor(random.next() * (lastActive - from)),
       });
     }
   }
@@ -235,4 +237,37 @@ export async function seedMemberActivity(db: Kysely<Database>, demo: DemoContext
   requests.sort((a, b) => a.created_at - b.created_at);
   await insertBatches(db, 'member_action_logs', actions);
   await insertBatches(db, 'member_logoff_requests', requests);
+}
+
+/**
+ * Each member's 最后活跃 is at least its latest action, check-in and mall order (run once every
+ * area's demo is loaded: the orders come later than the members' own demo).
+ */
+export async function settleLastActive(db: Kysely<Database>): Promise<void> {
+  const latest = new Map<number, number>();
+  const take = (rows: { member_id: number; at: unknown }[]) => {
+    for (const r of rows) {
+      const at = Number(r.at);
+      if (at > (latest.get(Number(r.member_id)) ?? 0)) latest.set(Number(r.member_id), at);
+    }
+  };
+  for (const table of ['member_action_logs', 'sign_records', 'mall_orders'] as const) {
+    take(
+      await db
+        .selectFrom(table)
+        .select(['member_id', (eb) => eb.fn.max('created_at').as('at')])
+        .groupBy('member_id')
+        .execute(),
+    );
+  }
+  const members = await db
+    .selectFrom('members')
+    .select(['id', 'last_active_at'])
+    .where('status', '!=', 'logged_off')
+    .execute();
+  for (const m of members) {
+    const at = latest.get(Number(m.id));
+    if (at !== undefined && at > Number(m.last_active_at ?? 0))
+      await db.updateTable('members').set({ last_active_at: at }).where('id', '=', m.id).execute();
+  }
 }

@@ -225,7 +225,13 @@ export async function seedMembers(db: Kysely<Database>, demo: DemoContext): Prom
             ? random.int(2000, 4999)
             : random.int(5000, 12000);
     const statusRoll = random.next();
-    const status = statusRoll < 0.03 ? 'frozen' : statusRoll < 0.05 ? 'logged_off' : 'normal';
+    // A log-off is applied for a day or more after registering and approved days later.
+    const status =
+      statusRoll < 0.03
+        ? 'frozen'
+        : statusRoll < 0.05 && registeredAt < now - 10 * day
+          ? 'logged_off'
+          : 'normal';
     const lastActive = random.chance(0.9)
       ? registeredAt + Math.floor(random.next() * (now - registeredAt))
       : null;
@@ -233,7 +239,7 @@ export async function seedMembers(db: Kysely<Database>, demo: DemoContext): Prom
     const loggedOff = status === 'logged_off';
     members.push({
       phone: loggedOff ? null : phone,
-      name: loggedOff ? LOGGED_OFF_MEMBER_NAME : random.chineseName(),
+      name: loggedOff ? LOGGED_OFF_MEMBER_NAME : random.chineseName(female ? 'female' : 'male'),
       // Gender is a statistic and survives a log-off (see logoff/service.ts anonymiseMember).
       gender: female ? 'female' : 'male',
       birthday: loggedOff || !random.chance(0.85) ? null : birthday,

@@ -41,9 +41,10 @@ function valueOf(
   if (!abnormal) v = low + span * (0.1 + 0.8 * random.next());
   else if (item.high !== null && (item.low === null || random.chance(0.7)))
     v = item.high + span * (0.05 + 0.4 * random.next());
-  else v = low - span * (0.05 + 0.25 * random.next());
+  // Below the range, but not to nothing: 40–90 % of its low end (a GGT of 0 U/L is no result).
+  else v = low * (0.4 + 0.5 * random.next());
   const places = span < 5 ? 2 : span < 50 ? 1 : 0;
-  return Math.max(0, Number(v.toFixed(places)));
+  return Math.max(10 ** -places, Number(v.toFixed(places)));
 }
 
 export function demoItems(
