@@ -42,6 +42,8 @@ describe.runIf(run)('报告中心: the reading lists, trends and the member deta
     await see(chart);
     expect(await chart.getAttribute('aria-label')).toMatch(/血压趋势（\d+ 次测量）/);
     await see(drawer.getByText(/分级区间按当前预警规则 v\d+ 绘制/));
+    // The dashed diastolic bounds are named under the chart, not over the readings.
+    await see(drawer.getByText('虚线：舒张压分级线 60 / 90 / 100 / 110 mmHg'));
     await see(chart.locator('canvas'));
     await screenshot(page, 'report-bp-trend-1440-zh');
     await page.locator('.ant-drawer-close').click();

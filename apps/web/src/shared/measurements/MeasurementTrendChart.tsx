@@ -9,6 +9,7 @@ import {
   TooltipComponent,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type MeasurementTrend, type PrewarningSet } from '@health/contract';
 import { useEchart } from '../hooks/use-echart';
@@ -41,8 +42,14 @@ export const TREND_NS = registerBilingualLocale('measurementTrend', {
   low: ['低血糖', 'Hypo'],
   impaired: ['空腹受损', 'Impaired fasting'],
   high: ['高血糖', 'High'],
-  diastolicLine: ['舒张压 {{v}}', 'Diastolic {{v}}'],
-  postprandialLine: ['餐后/随机高 {{v}}', 'Post-meal / random high {{v}}'],
+  diastolicLines: [
+    '虚线：舒张压分级线 {{values}} mmHg',
+    'Dashed lines: diastolic bounds {{values}} mmHg',
+  ],
+  postprandialLine: [
+    '虚线：餐后/随机血糖偏高线 {{v}} mmol/L',
+    'Dashed line: post-meal / random high {{v}} mmol/L',
+  ],
   chartLabel: [
     '{{name}}的{{type}}趋势（{{count}} 次测量）',
     "{{name}}'s {{type}} trend ({{count}} readings)",
@@ -82,7 +89,7 @@ function bpBands(rules: PrewarningSet['bp'], t: Translate, top: number) {
       rules.grade1.diastolicMin,
       rules.grade2.diastolicMin,
       rules.grade3.diastolicMin,
-    ].map((v) => ({ yAxis: v, label: { formatter: t('diastolicLine', { v }) } })),
+    ],
   };
 }
 
@@ -95,12 +102,7 @@ function bgBands(rules: PrewarningSet['bg'], t: Translate, top: number) {
       band(t('impaired'), rules.fasting.normalMax, rules.fasting.highMin, BAND.mild),
       band(t('high'), rules.fasting.highMin, top, BAND.moderate),
     ],
-    lines: [
-      {
-        yAxis: rules.postprandialHighMin,
-        label: { formatter: t('postprandialLine', { v: rules.postprandialHighMin }) },
-      },
-    ],
+    lines: [rules.postprandialHighMin],
   };
 }
 
@@ -122,12 +124,20 @@ export function MeasurementTrendChart({
   const option = useMemo(() => {
     const at = (p: MeasurementTrend['points'][number]) => p.measuredAt;
     const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));
-    const markLine = (lines: { yAxis: number; label: { formatter: string } }[]) => ({
+    // The lines carry no label of their own (close bounds' labels overlapped each other and the
+    // data, worst on a phone): the caption under the chart names them.
+    const markLine = (lines: number[]) => ({
       silent: true,
       symbol: 'none',
       lineStyle: { type: 'dashed' as const, color: '#8c8c8c', width: 1 },
-      label: { position: 'insideEndTop' as const, color: '#8c8c8c', fontSize: 11 },
-      data: lines,
+      label: { show: false },
+      data: lines.map((yAxis) => ({ yAxis })),
+    });
+    // The bands' names sit outside the plot, right of it, clear of the readings.
+    const markArea = (bands: Band[]) => ({
+      silent: true,
+      label: { position: 'right' as const, distance: 4, color: '#8c8c8c', fontSize: 11 },
+      data: bands,
     });
     if (trend.type === 'bp') {
       const highest = Math.max(
@@ -143,11 +153,7 @@ export function MeasurementTrendChart({
             name: t('systolic'),
             type: 'line',
             data: trend.points.map((p) => [at(p), num(p.values.systolic), p.label]),
-            markArea: {
-              silent: true,
-              label: { position: 'insideLeft', color: '#8c8c8c', fontSize: 11 },
-              data: bands,
-            },
+            markArea: markArea(bands),
           },
           {
             name: t('diastolic'),
@@ -176,11 +182,7 @@ export function MeasurementTrendChart({
           .map((p) => [at(p), num(p.values.mmol), p.label]),
         ...(i === 0
           ? {
-              markArea: {
-                silent: true,
-                label: { position: 'insideLeft', color: '#8c8c8c', fontSize: 11 },
-                data: bands,
-              },
+              markArea: markArea(bands),
               markLine: markLine(lines),
             }
           : {}),
@@ -193,7 +195,8 @@ export function MeasurementTrendChart({
       () => ({
         animation: false,
         color: ['#1677ff', '#13c2c2', '#722ed1'],
-        grid: { left: 8, right: 24, top: 40, bottom: 8, containLabel: true },
+        // Room on the right for the bands' names (English ones are longer).
+        grid: { left: 8, right: english ? 80 : 48, top: 40, bottom: 8, containLabel: true },
         tooltip: {
           trigger: 'item',
           formatter: (p: { seriesName: string; value: [number, number, string] }) => {
@@ -211,15 +214,33 @@ export function MeasurementTrendChart({
   );
 
   const name = trend.memberName;
+  const caption =
+    trend.type === 'bp'
+      ? t('diastolicLines', {
+          values: [
+            trend.rules.bp.hypotension.diastolicBelow,
+            trend.rules.bp.grade1.diastolicMin,
+            trend.rules.bp.grade2.diastolicMin,
+            trend.rules.bp.grade3.diastolicMin,
+          ].join(' / '),
+        })
+      : t('postprandialLine', { v: trend.rules.bg.postprandialHighMin });
   return (
-    <div
-      ref={ref}
-      role="img"
-      // The label names the member (data): not translated, like the other names on the page.
-      translate="no"
-      aria-label={t('chartLabel', { name, type: t(trend.type), count: trend.points.length })}
-      data-testid="measurement-trend"
-      style={{ width: '100%', height }}
-    />
+    <figure style={{ margin: 0 }}>
+      <div
+        ref={ref}
+        role="img"
+        // The label names the member (data): not translated, like the other names on the page.
+        translate="no"
+        aria-label={t('chartLabel', { name, type: t(trend.type), count: trend.points.length })}
+        data-testid="measurement-trend"
+        style={{ width: '100%', height }}
+      />
+      <figcaption>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {caption}
+        </Typography.Text>
+      </figcaption>
+    </figure>
   );
 }
