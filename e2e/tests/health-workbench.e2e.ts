@@ -155,6 +155,22 @@ describe.runIf(run)('the doctor workbench', () => {
     expect(await wait.evaluate((el) => el.className)).not.toMatch(/danger/);
     await screenshot(page, 'workbench-report-published-1440-zh');
 
+    // 会员链接: the link itself, its QR code and a copy button that says what it did.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: suite.server.url,
+    });
+    await page.getByRole('button', { name: '会员链接' }).click();
+    const share = page.getByRole('dialog', { name: '会员查看链接' });
+    await see(share.getByTestId('link-qr'));
+    const link = await share.getByTestId('link-url').inputValue();
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/health-report-preview\?/);
+    await see(share.getByText(/会员用手机扫码或打开链接即可查看报告，.+ 前有效/));
+    await share.getByRole('button', { name: /复\s*制/ }).click();
+    await see(page.getByText('已复制到剪贴板'));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await screenshot(page, 'workbench-member-link-1440-zh');
+    await share.getByRole('button', { name: /关\s*闭/ }).click();
+
     // 报告中心 reads the reading handled too (one state).
     await page.goto('/report_list/bp');
     const reading = page.locator('.ant-table-row', { hasText: '188/119' }).first();
@@ -166,18 +182,6 @@ describe.runIf(run)('the doctor workbench', () => {
     await see(reportRow.getByText('已发布'));
     await reportRow.getByRole('button', { name: '预览' }).click();
     await see(page.getByText('请今天到心内科门诊就诊，调整降压药。'));
-    const id = Number(new URL(page.url()).searchParams.get('id'));
-    const token = await page.evaluate(() =>
-      JSON.parse(localStorage.getItem('jkadmin_access_token') ?? '""'),
-    );
-    const link = (
-      (await (
-        await page.request.post('/api/v3/health/admin/report/shareLink', {
-          headers: { authorization: `Bearer ${token}` },
-          data: { id },
-        })
-      ).json()) as { data: { url: string } }
-    ).data.url;
     const member = await suite.browser.newContext(contextOptions(suite.server.url));
     const memberPage = await member.newPage();
     await memberPage.setViewportSize({ width: 375, height: 800 });

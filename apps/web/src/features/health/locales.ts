@@ -126,8 +126,8 @@ export const HEALTH_NS = registerBilingualLocale('health', {
     deleted: ['草稿已删除', 'Draft deleted'],
     share: ['会员链接', 'Member link'],
     shareDone: [
-      '链接已生成（{{time}} 前有效），已复制到剪贴板',
-      'Link created (valid until {{time}}) and copied',
+      '会员用手机扫码或打开链接即可查看报告，{{time}} 前有效',
+      'The member scans the code or opens the link to read the report; valid until {{time}}',
     ],
     shareLink: ['会员查看链接', 'Member link'],
     revoke: ['作废所有链接', 'Withdraw all links'],

@@ -15,6 +15,7 @@ import {
 } from '@health/contract';
 import { FormDialog, type DialogCallbacks } from '../../../shared/components/form-dialog';
 import { toast } from '../../../shared/feedback/feedback';
+import { copyText } from '../../../shared/utils/clipboard';
 import { MemberPicker } from '../../../shared/components/MemberPicker';
 import { useDeviceModelOptions } from '../models/api';
 import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
@@ -203,12 +204,8 @@ export function SecretModal({
   const { t } = useTranslation(DEVICE_NS);
   const copy = async () => {
     if (!secret) return;
-    try {
-      await navigator.clipboard.writeText(secret.secret);
-      toast.success(t('device.copied'));
-    } catch {
-      // Without clipboard access the operator selects the text by hand.
-    }
+    if (await copyText(secret.secret)) toast.success(t('device.copied'));
+    else toast.error(t('translation:common.copyFailed'));
   };
   return (
     <Modal

@@ -9,6 +9,7 @@ import {
   type HealthReportKind,
   type HealthReportRow,
 } from '@health/contract';
+import { LinkDialog } from '../../../shared/components/LinkDialog';
 import { toast } from '../../../shared/feedback/feedback';
 import { isPermitted } from '../../../shared/stores/permission';
 import { applyFieldErrors, checkWithSchema } from '../../../shared/utils/form';
@@ -50,6 +51,8 @@ export function ReportComposer({
   const update = useUpdateReport();
   const publish = usePublishReport();
   const share = useShareReport();
+  /** The member link just made, shown in a dialog (link, QR code, copy). */
+  const [link, setLink] = useState<{ url: string; expiresAt: number } | null>(null);
 
   /** Save the text as a draft (new or the existing one); its id, or null when the form is wrong. */
   const save = async (): Promise<number | null> => {
@@ -75,6 +78,12 @@ export function ReportComposer({
   const published = reports.filter((r) => r.status === 'published');
   return (
     <Card title={t('report.write')}>
+      <LinkDialog
+        url={link?.url ?? null}
+        title={t('report.shareLink')}
+        note={link ? t('report.shareDone', { time: formatDate(link.expiresAt) }) : undefined}
+        onClose={() => setLink(null)}
+      />
       {published.length > 0 && (
         <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
           <Typography.Text strong>{t('report.existing')}</Typography.Text>
@@ -99,11 +108,12 @@ export function ReportComposer({
                   size="small"
                   loading={share.isPending}
                   onClick={() =>
-                    void share.mutateAsync({ id: r.id }).then(async (link) => {
-                      const url = new URL(link.url, window.location.origin).toString();
-                      await navigator.clipboard?.writeText(url).catch(() => undefined);
-                      toast.success(t('report.shareDone', { time: formatDate(link.expiresAt) }));
-                    })
+                    void share.mutateAsync({ id: r.id }).then((link) =>
+                      setLink({
+                        url: new URL(link.url, window.location.origin).toString(),
+                        expiresAt: link.expiresAt,
+                      }),
+                    )
                   }
                 >
                   {t('report.share')}

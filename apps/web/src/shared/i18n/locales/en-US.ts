@@ -14,6 +14,9 @@ const enUS: DeepString<Resources> = {
     backHome: 'Back to home',
     back: 'Go back',
     close: 'Close',
+    copy: 'Copy',
+    copied: 'Copied to the clipboard',
+    copyFailed: 'Could not copy automatically: select it and press Ctrl+C (⌘C)',
   },
   api: {
     networkError: 'Network error, please check your connection and retry',

@@ -12,6 +12,9 @@ const zhCN = {
     backHome: '返回首页',
     back: '返回上一页',
     close: '关闭',
+    copy: '复制',
+    copied: '已复制到剪贴板',
+    copyFailed: '无法自动复制，请选中后按 Ctrl+C（⌘C）复制',
   },
   api: {
     networkError: Messages.networkError,

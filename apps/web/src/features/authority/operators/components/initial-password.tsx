@@ -3,6 +3,7 @@ import type { Modal } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { i18n } from '../../../../shared/i18n';
 import { toast } from '../../../../shared/feedback/feedback';
+import { copyText } from '../../../../shared/utils/clipboard';
 import { AUTHORITY_NS } from '../../locales';
 
 type ModalApi = ReturnType<typeof Modal.useModal>[0];
@@ -11,12 +12,8 @@ const tr = (key: string, opts?: Record<string, unknown>) =>
   i18n.t(key, { ns: AUTHORITY_NS, ...opts });
 
 async function copy(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(tr('operator.copied'));
-  } catch {
-    toast.error(tr('operator.copyFailed'));
-  }
+  if (await copyText(text)) toast.success(tr('operator.copied'));
+  else toast.error(tr('operator.copyFailed'));
 }
 
 /**
