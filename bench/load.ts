@@ -20,6 +20,7 @@
 import autocannon from 'autocannon';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface LoadResult {
   name: string;
@@ -437,12 +438,19 @@ export async function latencyDuring<T>(
   rate: number,
   connections: number,
   work: () => Promise<T>,
-): Promise<{ latency: LoadResult & { count: number }; result: T }> {
+): Promise<{
+  latency: LoadResult & { count: number; generatorStallMs: number };
+  result: T;
+}> {
   const mix = [{ name: 'probe', weight: 1, target }];
   await openLoop(mix, rate, connections, WARM_UP_S);
+  // A stall of this process is counted as latency too (a request is timed from when it was due).
+  const stalls = monitorEventLoopDelay({ resolution: 5 });
+  stalls.enable();
   const running = work();
   const run = await openLoop(mix, rate, connections, 0, running);
   const result = await running;
+  stalls.disable();
   const sorted = run.kinds[0]!.latencies.sort((a, b) => a - b);
   return {
     latency: {
@@ -452,6 +460,7 @@ export async function latencyDuring<T>(
       p50: Math.round(percentile(sorted, 50) * 100) / 100,
       p99: Math.round(percentile(sorted, 99) * 100) / 100,
       non2xx: run.kinds[0]!.non2xx,
+      generatorStallMs: Math.round(stalls.max / 1e6),
     },
     result,
   };
