@@ -172,6 +172,11 @@ describe.runIf(run)('health tasks', () => {
       hasText: /[A-Z]{2,5}\d{9}/,
     });
     await see(returns.first());
+    // The courier by its name, never its code.
+    expect(await returns.first().innerText()).toMatch(
+      /顺丰速运|中通快递|圆通速递|韵达快递|申通快递|EMS|京东物流|中国邮政|其他/,
+    );
+    expect(await returns.first().innerText()).not.toMatch(/\b(sf|zto|yto|yunda|sto|jd|post)\b/);
     const serial = (await returns.first().locator('td').first().innerText()).trim();
     await returns.first().getByRole('button', { name: '签收' }).click();
     await page.getByRole('button', { name: /确\s*定/ }).click();

@@ -15,12 +15,15 @@ import {
   MEASUREMENT_TYPE_LABELS_EN,
   BG_CONTEXT_LABELS,
   BG_CONTEXT_LABELS_EN,
+  COURIER_LABELS,
+  COURIER_LABELS_EN,
 } from '@health/contract';
 import { registerBilingualLocale } from './index';
 
 /**
  * The device centre's enumerations in both languages (the contract's label maps), shared: the
- * device pages and the member detail's devices tab show them.
+ * device pages, the member detail's devices tab, the assistant's returns and the mall's shipments
+ * show them.
  */
 export const DEVICE_ENUMS_NS = registerBilingualLocale('deviceEnums', {
   modelType: bilingualLabels(DEVICE_MODEL_TYPE_LABELS, DEVICE_MODEL_TYPE_LABELS_EN),
@@ -30,6 +33,8 @@ export const DEVICE_ENUMS_NS = registerBilingualLocale('deviceEnums', {
   measurementType: bilingualLabels(MEASUREMENT_TYPE_LABELS, MEASUREMENT_TYPE_LABELS_EN),
   level: bilingualLabels(MEASUREMENT_LEVEL_LABELS, MEASUREMENT_LEVEL_LABELS_EN),
   bgContext: bilingualLabels(BG_CONTEXT_LABELS, BG_CONTEXT_LABELS_EN),
+  /** Couriers of device returns and mall shipments. */
+  courier: bilingualLabels(COURIER_LABELS, COURIER_LABELS_EN),
   /** A reading's values in a line (shared/measurements/reading.ts). */
   reading: {
     bp: [

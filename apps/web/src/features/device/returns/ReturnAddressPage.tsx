@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Result, Select, Skeleton, Steps, Typography } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import {
   COURIERS,
   deviceReturnFileRequestSchema,
@@ -155,7 +156,7 @@ function ReturnForm() {
               <div translate="no" className="return-filed-detail">
                 {t('successDetail', {
                   serial: filed.serial,
-                  courier: t(`couriers.${filed.courier}`),
+                  courier: t(`courier.${filed.courier}`, { ns: DEVICE_ENUMS_NS }),
                   trackingNo: filed.trackingNo,
                 })}
               </div>
@@ -210,7 +211,10 @@ function ReturnForm() {
         <Form.Item name="courier" label={t('courier')} required>
           <Select
             placeholder={t('courierPlaceholder')}
-            options={COURIERS.map((c) => ({ value: c, label: t(`couriers.${c}`) }))}
+            options={COURIERS.map((c) => ({
+              value: c,
+              label: t(`courier.${c}`, { ns: DEVICE_ENUMS_NS }),
+            }))}
           />
         </Form.Item>
         <Form.Item name="trackingNo" label={t('trackingNo')} required>

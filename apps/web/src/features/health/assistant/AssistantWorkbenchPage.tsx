@@ -15,6 +15,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import {
   assistantCallSchema,
   formatDate,
@@ -273,10 +274,12 @@ export default function AssistantWorkbenchPage() {
           title: t('courier'),
           key: 'courier',
           render: (_: unknown, r) => (
-            <span translate="no" style={{ whiteSpace: 'nowrap' }}>
-              {r.courier}
+            <span style={{ whiteSpace: 'nowrap' }}>
+              {t(`courier.${r.courier}`, { ns: DEVICE_ENUMS_NS })}
               <br />
-              <Typography.Text type="secondary">{r.trackingNo}</Typography.Text>
+              <Typography.Text type="secondary" translate="no">
+                {r.trackingNo}
+              </Typography.Text>
             </span>
           ),
         },

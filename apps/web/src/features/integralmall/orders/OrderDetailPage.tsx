@@ -3,6 +3,7 @@ import { Button, Card, Image, Result, Skeleton, Space, Tag, Timeline, Typography
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import {
   ORDER_SYSTEM_OPERATOR,
   PAGES,
@@ -162,7 +163,7 @@ export default function OrderDetailPage() {
                   label: t('field.courier'),
                   value: d.courier ? (
                     <span>
-                      {t(`courier.${d.courier}`)}{' '}
+                      {t(`courier.${d.courier}`, { ns: DEVICE_ENUMS_NS })}{' '}
                       <Typography.Text translate="no" copyable>
                         {d.trackingNo}
                       </Typography.Text>

@@ -11,6 +11,7 @@ import {
   type FormInstance,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import {
   COURIERS,
   ORDER_ADDRESS_MAX,
@@ -305,7 +306,10 @@ export function OrderStepDialog({
         <>
           <Form.Item name="courier" label={t('courierLabel')} required>
             <Select
-              options={COURIERS.map((c) => ({ value: c, label: t(`courier.${c}`) }))}
+              options={COURIERS.map((c) => ({
+                value: c,
+                label: t(`courier.${c}`, { ns: DEVICE_ENUMS_NS }),
+              }))}
               data-testid="ship-courier"
             />
           </Form.Item>

@@ -3,6 +3,7 @@ import { Button, Dropdown, Image, Space, Tabs, Tag, Typography } from 'antd';
 import { DownOutlined, UploadOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import {
   ORDER_STATUSES,
   OrderPaths,
@@ -121,7 +122,7 @@ export default function OrderListPage() {
         render: (_: unknown, r) =>
           r.courier ? (
             <span style={{ whiteSpace: 'nowrap' }}>
-              {t(`courier.${r.courier}`)}
+              {t(`courier.${r.courier}`, { ns: DEVICE_ENUMS_NS })}
               <br />
               <Typography.Text type="secondary" translate="no" copyable>
                 {r.trackingNo}

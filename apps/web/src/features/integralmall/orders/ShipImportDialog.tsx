@@ -3,6 +3,7 @@ import { Alert, Button, Modal, Space, Table, Tag, Upload } from 'antd';
 import type { TableColumnType } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { DEVICE_ENUMS_NS } from '../../../shared/i18n/device-enums';
 import {
   OrderMessages,
   SHIP_IMPORT_ACCEPT,
@@ -43,7 +44,11 @@ function RowsTable({ batch }: { batch: ShipBatch }) {
         dataIndex: 'courierText',
         render: (v: string, r) => (
           <span style={{ whiteSpace: 'nowrap' }}>
-            {r.courier ? t(`courier.${r.courier}`) : <span translate="no">{v || '-'}</span>}
+            {r.courier ? (
+              t(`courier.${r.courier}`, { ns: DEVICE_ENUMS_NS })
+            ) : (
+              <span translate="no">{v || '-'}</span>
+            )}
           </span>
         ),
       },

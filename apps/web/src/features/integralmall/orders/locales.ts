@@ -28,17 +28,6 @@ const strings = {
     complete: ['确认收货', 'Confirm receipt'],
     autoComplete: ['自动确认收货', 'Confirmed automatically'],
   },
-  courier: {
-    sf: ['顺丰速运', 'SF Express'],
-    zto: ['中通快递', 'ZTO Express'],
-    yto: ['圆通速递', 'YTO Express'],
-    yunda: ['韵达快递', 'Yunda Express'],
-    sto: ['申通快递', 'STO Express'],
-    ems: ['EMS', 'EMS'],
-    jd: ['京东物流', 'JD Logistics'],
-    post: ['中国邮政', 'China Post'],
-    other: ['其他', 'Other'],
-  },
   col: {
     orderNo: ['订单号', 'Order no.'],
     member: ['会员', 'Member'],
