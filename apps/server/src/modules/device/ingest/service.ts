@@ -249,7 +249,8 @@ export class IngestService {
       };
       await this.ctx.storage.put(ecg.storageKey, samples.file);
     }
-    // The samples stay here: the unit may cross to the writer's thread.
+    // No samples in the unit (the decoded reading's are emptied): it may cross to the writer's
+    // thread.
     const unit: StoreUnit = {
       device: { ...device, serial: request.serial! },
       nonce,
