@@ -509,7 +509,7 @@ const texts: Record<string, string> = {
     'The chosen group holds permissions you do not have: you cannot assign it',
   '不能修改自己的权限组，请由其他管理员调整':
     'You cannot change your own group; ask another administrator',
-  '只有超级管理员才能查看或管理超级管理员账号':
+  只有超级管理员才能查看或管理超级管理员账号:
     'Only a super-admin can view or manage a super-admin account',
   '该操作员的权限组包含你没有的权限，不能管理该账号':
     'This operator’s group holds permissions you do not have: you cannot manage the account',
@@ -870,6 +870,15 @@ const texts: Record<string, string> = {
   所选记录均已处理: 'The chosen readings are all handled already',
   趋势图只支持血压和血糖: 'Trends are drawn for blood pressure and glucose only',
   时间范围: 'Period',
+  请求格式不正确: 'The request is malformed',
+  请求地址格式不正确: 'The request address is malformed',
+  请求地址过长: 'The request address is too long',
+  请求头过大: 'The request headers are too large',
+  上传请求格式不正确: 'The upload request is malformed',
+  '文件解压后过大，请检查文件内容或分批上传':
+    'The file is too large once unpacked; check its content or upload it in parts',
+  '请求内容不完整，请重新签名上传': 'The request body is incomplete; sign and upload it again',
+  '设备上传繁忙，请稍后重新签名上传': 'Device uploads are busy; sign and upload again later',
 };
 
 /** "Platform name" → "platform name" inside a sentence; "APP name", "H5 domain" stay. */
@@ -886,6 +895,20 @@ const templates: MessageTemplate[] = [
     /^该预警已由(.+)认领，只有认领的医生可以撰写、签名或发布其报告$/,
     (name) =>
       `${name} has claimed this alert: only the doctor holding it may write, sign or publish its report`,
+  ],
+  [
+    /^(?:第(\d+)行|文件中)有单元格内容过长（最多(\d+)个字符）$/,
+    (row, max) =>
+      `${row ? `Row ${row}` : 'The file'} has a cell that is too long (at most ${max} characters)`,
+  ],
+  [
+    /^请求内容过大：血压、血糖、血脂、尿酸设备每次上传不能超过(\d+)KB$/,
+    (kb) =>
+      `The body is too large: blood pressure, glucose, cholesterol and uric acid devices upload at most ${kb} KB at a time`,
+  ],
+  [
+    /^请求内容过大：每次上传不能超过(\d+)MB$/,
+    (mb) => `The body is too large: at most ${mb} MB an upload`,
   ],
   [/^请输入(.+)$/, (l) => `Please enter the ${inSentence(f(l!))}`],
   [/^请选择(.+)$/, (l) => `Please choose the ${inSentence(f(l!))}`],
