@@ -7,10 +7,6 @@ const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', impor
 export default defineConfig({
   resolve: { alias: { '@health/contract': contract } },
   test: {
-    // Vitest's default is one worker fewer than the cores: a single one on a 2-core machine,
-    // where the files ran one after another while much of their time waits on PostgreSQL, child
-    // processes and timers.
-    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -21,8 +17,6 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
-          // Drops the files' PostgreSQL schemas once all have run (helpers/test-schemas.ts).
-          globalSetup: ['apps/server/test/helpers/test-schemas.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -56,17 +56,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       await db.destroy();
       const client = new pg.Client({ connectionString: postgresUrl });
       await client.connect();
-      // The tables go now, the (empty) schema at the end of the run (test-schemas.ts): another
-      // file's migration lists every schema's tables with has_schema_privilege(name), which
-      // fails when a schema it has just seen is dropped meanwhile — files run side by side.
-      const { rows } = await client.query<{ name: string }>(
-        `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = $1`,
-        [schema],
-      );
-      if (rows.length > 0)
-        await client.query(
-          `DROP TABLE ${rows.map((r) => `${schema}.${r.name}`).join(', ')} CASCADE`,
-        );
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await client.end();
     },
   };
