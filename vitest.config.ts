@@ -7,6 +7,9 @@ const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', impor
 export default defineConfig({
   resolve: { alias: { '@health/contract': contract } },
   test: {
+    // Both cores (Vitest's default leaves one free): the files share nothing — each app has its
+    // own database — and most of a file's time is spent waiting on its database.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -17,6 +20,12 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
+          // On PostgreSQL each test database is a copy of one migrated once.
+          globalSetup: ['apps/server/test/helpers/postgres-template.ts'],
+          // The files of a worker share their modules: importing the app (Fastify, every route
+          // and its schemas) once a worker instead of once a file. They share no state — each
+          // builds its own app on its own database.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

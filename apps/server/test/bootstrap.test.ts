@@ -39,7 +39,7 @@ async function bootInChildProcess(file: string): Promise<BootstrapResult> {
 describe.each(databaseKinds)('bootstrap on %s', (kind) => {
   const opened: TestDatabase[] = [];
   const fresh = async () => {
-    const database = await createTestDatabase(kind);
+    const database = await createTestDatabase(kind, { empty: true });
     opened.push(database);
     return database.db;
   };
@@ -94,7 +94,7 @@ describe.each(databaseKinds)('bootstrap on %s', (kind) => {
   it(
     'loads the demo data once when two processes start on one new database',
     async () => {
-      const first = await createTestDatabase(kind);
+      const first = await createTestDatabase(kind, { empty: true });
       opened.push(first);
       const target = first.target;
       let demoLoaded: boolean[];

@@ -78,7 +78,7 @@ describe.each(databaseKinds)('member name grams: migration backfill on %s', (kin
   afterAll(() => database?.destroy());
 
   it('fills the grams of the members that exist before migration 0023', async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind, { empty: true });
     const db = database.db;
     const schema =
       kind === 'postgres'

@@ -128,14 +128,10 @@ export interface TableColumns {
 
 /** The fingerprinted tables of the test database, with the columns that count. */
 export async function fingerprintTables(t: TestApp): Promise<TableColumns[]> {
-  const target = t.database.target;
-  const searchPath = target.kind === 'postgres' ? target.searchPath : undefined;
   const tables = await t.db.introspection.getTables();
   const seen = new Set<string>();
   const result: TableColumns[] = [];
   for (const table of tables) {
-    // PostgreSQL lists every schema's tables (other test runs have their own schemas).
-    if (searchPath !== undefined && table.schema !== searchPath) continue;
     if (FINGERPRINT_EXCLUDED_TABLES.has(table.name) || seen.has(table.name)) continue;
     seen.add(table.name);
     const volatile = FINGERPRINT_VOLATILE_COLUMNS[table.name] ?? [];
