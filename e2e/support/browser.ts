@@ -161,6 +161,23 @@ function trackRequests(page: Page): void {
 }
 
 /**
+ * The quiet window of the walks over every page: a page's requests start as it mounts, so
+ * 200 ms without one means it has loaded (the default 500 ms is Playwright's, for any page).
+ */
+export const WALK_QUIET_MS = 200;
+
+/**
+ * Go to `path` inside the running app, as its menu does (the router's history, no reload of the
+ * document): a walk over every page spends its time on the pages, not on loading the app again.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
  * Wait until the page has had no request in flight for `quietMs` — Playwright's `networkidle`,
  * except that a page following a server-sent event stream (the doctor workbench) settles too.
  */

@@ -13,7 +13,15 @@ import {
 import { SIGN_SOURCE_LABELS } from '../../packages/contract/src/member/sign-ins.ts';
 import { SEARCH_WORD_TYPE_LABELS } from '../../packages/contract/src/system/search-words.ts';
 import { SMS_SCENE_LABELS } from '../../packages/contract/src/system/sms-templates.ts';
-import { browserAvailable, newPage, screenshot, see, settled } from '../support/browser.ts';
+import {
+  WALK_QUIET_MS,
+  browserAvailable,
+  navigateInApp,
+  newPage,
+  screenshot,
+  see,
+  settled,
+} from '../support/browser.ts';
 import { clippedElements } from '../support/layout.ts';
 import { adminSuite } from '../support/suite.ts';
 
@@ -179,11 +187,12 @@ async function problemsOfMenuPages(
 ): Promise<string[]> {
   const problems: string[] = [];
   for (const { path, titleEn } of MENU_PAGES) {
-    await page.goto(path);
+    // Through the app's own navigation (each page's direct load is walked in pages.e2e.ts).
+    await navigateInApp(page, path);
     await expect
       .poll(() => page.title(), { timeout: 15_000, message: path })
       .toMatch(new RegExp(`^${titleEn.replace(/[()]/g, '\\$&')} - `));
-    await settled(page);
+    await settled(page, WALK_QUIET_MS);
     // Lists wait for their rows, so row actions and tags are checked too.
     if ((await page.locator('.ant-table').count()) > 0) {
       await expect
