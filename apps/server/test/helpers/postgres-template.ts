@@ -10,12 +10,14 @@ import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
 export const POSTGRES_TEMPLATE_ENV = 'HEALTH_TEST_PG_TEMPLATE';
+/** The run's own prefix of database names, for its tear-down to find what is left. */
+const RUN_ENV = 'HEALTH_TEST_PG_RUN';
 
 /** Every database a test run creates starts with this (a crashed run's are easy to find). */
 const PREFIX = 'health_test_';
 
 export function testDatabaseName(suffix: string): string {
-  return `${PREFIX}${suffix}`;
+  return `${PREFIX}${process.env[RUN_ENV] ?? ''}${suffix}`;
 }
 
 /** `url` with its database replaced by `name`. */
@@ -38,7 +40,8 @@ async function onServer(url: string, query: string): Promise<void> {
 export async function setup(): Promise<(() => Promise<void>) | undefined> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return undefined;
-  const name = testDatabaseName(`template_${randomBytes(4).toString('hex')}`);
+  process.env[RUN_ENV] = `${randomBytes(3).toString('hex')}_`;
+  const name = testDatabaseName('template');
   await onServer(url, `CREATE DATABASE ${name}`);
   const db = openDatabase({ kind: 'postgres', url: databaseUrl(url, name), max: 1 });
   try {
@@ -49,7 +52,21 @@ export async function setup(): Promise<(() => Promise<void>) | undefined> {
   }
   process.env[POSTGRES_TEMPLATE_ENV] = name;
   return async () => {
+    // Every worker has ended: the template, and any test database whose connections were still
+    // closing when its file ended (createTestDatabase leaves it then), go now.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ datname: string }>(
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+        [testDatabaseName('')],
+      );
+      for (const { datname } of rows)
+        await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
     delete process.env[POSTGRES_TEMPLATE_ENV];
-    await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    delete process.env[RUN_ENV];
   };
 }
