@@ -239,7 +239,8 @@ export function ecgSampleErrors(leads: readonly string[], samples: unknown): Fie
   const { min, max } = INGEST_RANGES.microvolts;
   for (let l = 0; l < samples.length; l++) {
     const lead: unknown = samples[l];
-    if (!Array.isArray(lead) || lead.length === 0)
+    // An Int16Array: the server's reader of large uploads (already whole numbers within ±32767).
+    if (!(Array.isArray(lead) || lead instanceof Int16Array) || lead.length === 0)
       return at(`samples.${l}`, IngestMessages.samplesRequired);
     if (perLead >= 0 && lead.length !== perLead)
       return at(`samples.${l}`, IngestMessages.samplesLengthMismatch);
@@ -276,7 +277,8 @@ export const ecgValuesSchema = z
     for (const e of errors) {
       ctx.addIssue({ code: 'custom', path: e.field.split('.').slice(1), message: e.msg });
     }
-    const perLead = Array.isArray(v.samples[0]) ? (v.samples[0] as unknown[]).length : 0;
+    const first: unknown = v.samples[0];
+    const perLead = Array.isArray(first) || first instanceof Int16Array ? first.length : 0;
     if (errors.length === 0 && perLead < v.sampleRate)
       ctx.addIssue({ code: 'custom', path: ['samples'], message: IngestMessages.samplesTooShort });
   });

@@ -24,7 +24,7 @@ export function newEcgKey(at: number): string {
   return `ecg/${month}/${randomBytes(16).toString('hex')}.i16`;
 }
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** The file's bytes of the leads' samples (all leads of equal length, values within ±32767). */
 export function encodeEcgSamples(samples: readonly (readonly number[])[]): Buffer {
