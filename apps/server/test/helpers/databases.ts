@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, type Db, type DbTarget } from '../../src/db/database.js';
-import { POSTGRES_TEMPLATE_ENV, databaseUrl, testDatabaseName } from './postgres-template.js';
+import {
+  POSTGRES_TEMPLATE_ENV,
+  databaseUrl,
+  onServer,
+  testDatabaseName,
+} from './postgres-template.js';
 
 /**
  * Fresh real databases for API tests: SQLite in a temp folder always; PostgreSQL too when
@@ -28,22 +32,6 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-/** Run `query` on the server's maintenance connection (TEST_DATABASE_URL). */
-async function onServer(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * A new database of `kind`. On PostgreSQL it is already migrated (a copy of the run's template)
- * unless `empty` — for the tests of the migrations and bootstrap themselves; SQLite's is always
- * empty (migrating it takes ~0.1 s).
- */
 /**
  * Drop a test database once its connections have closed: the pool's end resolves before the
  * server has seen every connection go, and forcing them off would fail those still closing (an
@@ -52,7 +40,7 @@ async function onServer(query: string): Promise<void> {
 async function dropWhenClosed(name: string): Promise<void> {
   for (let attempt = 0; attempt < 50; attempt++) {
     try {
-      await onServer(`DROP DATABASE IF EXISTS ${name}`);
+      await onServer(postgresUrl!, `DROP DATABASE IF EXISTS ${name}`);
       return;
     } catch (err) {
       // 55006: the database is being accessed by other users.
@@ -85,7 +73,7 @@ export async function createTestDatabase(
   // The migrated template when the server project's global set-up made one (a file run on its
   // own with another config migrates its empty database at bootstrap instead).
   const template = opts.empty ? undefined : process.env[POSTGRES_TEMPLATE_ENV];
-  await onServer(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  await onServer(postgresUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const target: DbTarget = { kind: 'postgres', url: databaseUrl(postgresUrl, name), max: 5 };
   const db = openDatabase(target);
   return {

@@ -27,7 +27,8 @@ export function databaseUrl(url: string, name: string): string {
   return parsed.toString();
 }
 
-async function onServer(url: string, query: string): Promise<void> {
+/** Run `query` on a connection of its own to `url` (CREATE / DROP DATABASE take no pool). */
+export async function onServer(url: string, query: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
