@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -95,7 +95,21 @@ export default function LoginPage() {
     captcha.refresh();
   };
 
+  // Whether the captcha is asked is known once its first answer came: a login sent before that
+  // waits for it (else the captcha field, shown while unknown, would refuse it empty, and then
+  // vanish with its message when the answer says there is none: a click that did nothing).
+  const [waitingForCaptcha, setWaitingForCaptcha] = useState(false);
+  const captchaUnknown = captcha.loading && captcha.data === null;
+  useEffect(() => {
+    if (!waitingForCaptcha || captchaUnknown) return;
+    setWaitingForCaptcha(false);
+    void onSubmit();
+    // onSubmit is this render's: it reads the captcha's answer that ended the wait.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waitingForCaptcha, captchaUnknown]);
+
   const onSubmit = async () => {
+    if (captchaUnknown) return setWaitingForCaptcha(true);
     const found: LoginErrors = {};
     for (const field of Object.keys(EMPTY) as LoginField[]) {
       const message = missing(field, values[field]);
@@ -240,7 +254,13 @@ export default function LoginPage() {
                 </div>
               </LoginItem>
             )}
-            <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+            <Button
+              type="primary"
+              htmlType="submit"
+              size="large"
+              block
+              loading={submitting || waitingForCaptcha}
+            >
               {t('login.submit')}
             </Button>
           </form>
