@@ -71,7 +71,9 @@ export function Navbar({ onChangePassword }: { onChangePassword: () => void }) {
           {label}
         </a>
       ) : (
-        <Link to={tab.path}>{label}</Link>
+        <Link to={tab.path} title={label}>
+          {label}
+        </Link>
       ),
     };
   });
