@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Browser end-to-end tests: Debian's Chromium driven by playwright-core against the built web app
  * served by the real server on a fresh database. Two files at a time: a file's browser and server
- * leave a core idle about half the time (waiting on each other, on timers and on the network), and
+ * leave the two cores idle about a third of the time (37 % measured) (waiting on each other, on timers and on the network), and
  * each file has its own server, data folder and browser, so they cannot see each other.
  */
 export default defineConfig({

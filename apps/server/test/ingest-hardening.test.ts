@@ -92,6 +92,26 @@ describe.each(databaseKinds)('device ingest hardening (%s)', (kind) => {
     });
   }
 
+  /** The whole answer of a response; `sent`: the body's bytes handed to the socket by then. */
+  function answerOf(
+    response: http.IncomingMessage,
+    started: number,
+    sent: () => number,
+  ): Promise<Answer> {
+    const parts: Buffer[] = [];
+    response.on('data', (c: Buffer) => parts.push(c));
+    return new Promise((resolve) =>
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          body: JSON.parse(Buffer.concat(parts).toString('utf8')) as Answer['body'],
+          ms: performance.now() - started,
+          sent: sent(),
+        }),
+      ),
+    );
+  }
+
   /**
    * POST a body of `size` bytes (chunked when `chunked`): the answer as soon as it is complete,
    * whatever happens to the rest of the body after it (the server may close the connection).
@@ -114,16 +134,9 @@ describe.each(databaseKinds)('device ingest hardening (%s)', (kind) => {
       });
       let answered = false;
       request.on('response', (response) => {
-        const parts: Buffer[] = [];
-        response.on('data', (c: Buffer) => parts.push(c));
-        response.on('end', () => {
+        void answerOf(response, started, () => counter.pulled).then((answer) => {
           answered = true;
-          resolve({
-            status: response.statusCode!,
-            body: JSON.parse(Buffer.concat(parts).toString('utf8')) as Answer['body'],
-            ms: performance.now() - started,
-            sent: counter.pulled,
-          });
+          resolve(answer);
           request.destroy();
         });
       });
@@ -237,18 +250,7 @@ describe.each(databaseKinds)('device ingest hardening (%s)', (kind) => {
       request.on('error', () => undefined);
       request.flushHeaders();
       return new Promise((resolve) => {
-        request.on('response', (response) => {
-          const parts: Buffer[] = [];
-          response.on('data', (c: Buffer) => parts.push(c));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode!,
-              body: JSON.parse(Buffer.concat(parts).toString('utf8')) as Answer['body'],
-              ms: performance.now() - started,
-              sent: 0,
-            }),
-          );
-        });
+        request.on('response', (response) => resolve(answerOf(response, started, () => 0)));
       });
     };
     let busy: Answer | undefined;

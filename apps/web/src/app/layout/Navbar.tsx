@@ -67,7 +67,7 @@ export function Navbar({ onChangePassword }: { onChangePassword: () => void }) {
     return {
       key: tab.key,
       label: tab.newTab ? (
-        <a href={tab.path} target="_blank" rel="noopener noreferrer">
+        <a href={tab.path} target="_blank" rel="noopener noreferrer" title={label}>
           {label}
         </a>
       ) : (

@@ -56,6 +56,20 @@ export function parseEcgFast(json: Buffer): FastEcgParse | undefined {
   }
 }
 
+/** Where the samples array stood in the body, and what readLeads read from it. */
+interface FoundSamples extends LeadsRead {
+  start: number;
+}
+
+interface LeadsRead {
+  /** The samples, lead after lead (room to spare at the end). */
+  out: Int16Array;
+  /** Each lead's number of samples. */
+  leads: number[];
+  /** The index after the array's closing bracket. */
+  end: number;
+}
+
 function scan(b: Buffer): FastEcgParse | undefined {
   let i = 0;
   const skipSpace = () => {
@@ -125,7 +139,7 @@ function scan(b: Buffer): FastEcgParse | undefined {
     }
   };
 
-  let samples: { start: number; end: number; out: Int16Array; leads: number[] } | undefined;
+  let samples: FoundSamples | undefined;
   eachKey((name) => {
     if (name !== 'values' || samples) return false;
     skipSpace();
@@ -144,7 +158,8 @@ function scan(b: Buffer): FastEcgParse | undefined {
   skipSpace();
   if (i !== b.length || !samples) return undefined;
 
-  const found = samples as { start: number; end: number; out: Int16Array; leads: number[] };
+  // (Assigned inside the callbacks above, where TypeScript does not follow it.)
+  const found = samples as FoundSamples;
   const placeholder = `"samples-${randomBytes(16).toString('hex')}"`;
   const rest = Buffer.concat([
     b.subarray(0, found.start),
@@ -170,7 +185,7 @@ function scan(b: Buffer): FastEcgParse | undefined {
  * `[[int, …], …]` from `start` into one Int16Array, lead after lead: each lead's length, and the
  * index after the array. Its own function with local indexes: this loop is the whole cost.
  */
-function readLeads(b: Buffer, start: number): { out: Int16Array; leads: number[]; end: number } {
+function readLeads(b: Buffer, start: number): LeadsRead {
   // Every sample takes at least two bytes ("0,"): room for all of them.
   const room = (b.length - start + 2) >> 1;
   const out = new Int16Array(Buffer.allocUnsafeSlow(room * 2).buffer, 0, room);
