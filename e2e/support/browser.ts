@@ -81,6 +81,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: false });
 }
 
+/**
+ * The console errors that are the app's own. A refused request (state 255, HTTP 400) is answered
+ * with its Chinese message and nothing else: Chromium logs the 400 itself as a failed resource
+ * ("Failed to load resource: … 400"), which is the HTTP status mirroring the state
+ * (ARCHITECTURE.md); no uncaught error may follow it.
+ */
+export function appErrors(consoleErrors: string[]): string[] {
+  return consoleErrors.filter((e) => !/^Failed to load resource: .* 400 \(Bad Request\)$/.test(e));
+}
+
 /** Wait until the locator is visible (the e2e runner is Vitest, so no Playwright matchers). */
 export async function see(locator: Locator, timeout = 10_000): Promise<void> {
   await locator.first().waitFor({ state: 'visible', timeout });

@@ -1,20 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, see } from '../support/browser.ts';
+import { appErrors, browserAvailable, see } from '../support/browser.ts';
 import { storedAccessToken } from '../support/flows.ts';
 import { adminSuite } from '../support/suite.ts';
 
 const run = browserAvailable();
 const ADMIN_PASSWORD = 'Refuse#2026';
-
-/**
- * A refused request (state 255, HTTP 400) is answered with its Chinese message and nothing else:
- * Chromium logs the 400 itself as a failed resource ("Failed to load resource: … 400"), which is
- * the HTTP status mirroring the state (ARCHITECTURE.md); no uncaught error may follow it.
- */
-function appErrors(consoleErrors: string[]): string[] {
-  return consoleErrors.filter((e) => !/^Failed to load resource: .* 400 \(Bad Request\)$/.test(e));
-}
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
