@@ -26,6 +26,7 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { auth, randomCaptchaText } from './modules/auth/index.js';
 import { authority } from './modules/authority/index.js';
+import { decorate } from './modules/decorate/index.js';
 import { device } from './modules/device/index.js';
 import { member } from './modules/member/index.js';
 import { report } from './modules/report/index.js';
@@ -85,6 +86,7 @@ export const AREAS: readonly Area[] = [
   report,
   health,
   integralmall,
+  decorate,
 ];
 
 /** The operation log's labels: the platform's, then each area's. */

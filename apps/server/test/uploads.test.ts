@@ -143,6 +143,20 @@ describe.each(databaseKinds)('image uploads on %s', (kind) => {
     expect(bodyOf(await upload(viewer, 'a.png', PNG)).state).toBe(267);
   });
 
+  it('lets an editor of goods or of 装修 upload their images without any settings page', async () => {
+    for (const [name, page] of [
+      ['商品编辑', '/integralmall/goods'],
+      ['装修编辑', '/decorate_m/lists'],
+      ['视频编辑', '/decorate_m/video'],
+    ] as const) {
+      const group = await createGroup(t, name, [page, `${page}:edit`]);
+      const username = `up${group}`;
+      await createOperator(t, { username, password: 'Up@12345', groupId: group });
+      const token = (await login(t, username, 'Up@12345')).access_token;
+      expect(bodyOf(await upload(token, 'a.png', PNG)).state, page).toBe(200);
+    }
+  });
+
   it('answers 404 for a file that does not exist or a key that is not one', async () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/uploads/images/x/none.png' })).statusCode,

@@ -28,6 +28,7 @@ export const AREAS = [
   'report',
   'health',
   'integralmall',
+  'decorate',
 ] as const;
 export type Area = (typeof AREAS)[number];
 /** `<area>/<entity>`: the same words name the entity's files in contract, server and web. */
@@ -346,20 +347,30 @@ const CATALOGUE_DATA = [
       {
         name: 'decorateHome',
         path: '/decorate_m/lists',
+        entity: 'decorate/pages',
         title: '首页装修',
         titleEn: 'Home pages',
-        actions: ['add', 'edit', 'delete', ['publish', '发布']],
+        actions: [
+          'add',
+          'edit',
+          'delete',
+          ['publish', '发布'],
+          ['rollback', '回滚'],
+          ['enable', '启用'],
+        ],
       },
       {
         name: 'decorateTopics',
         path: '/decorate_m/topic_lists',
+        entity: 'decorate/pages',
         title: '专题装修',
         titleEn: 'Topic pages',
-        actions: ['add', 'edit', 'delete', ['publish', '发布']],
+        actions: ['add', 'edit', 'delete', ['publish', '发布'], ['rollback', '回滚']],
       },
       {
         name: 'decoratePageEdit',
         path: '/decorate_m/home_edit',
+        entity: 'decorate/pages',
         title: '页面编辑',
         titleEn: 'Page builder',
         hidden: true,
@@ -370,6 +381,7 @@ const CATALOGUE_DATA = [
         path: '/decorate_m/adv',
         title: '广告位',
         titleEn: 'Ad slots',
+        entity: 'decorate/adverts',
         actions: ['add', 'edit', 'delete'],
       },
       {
@@ -377,6 +389,7 @@ const CATALOGUE_DATA = [
         path: '/decorate_m/video',
         title: '健康视频',
         titleEn: 'Health videos',
+        entity: 'decorate/videos',
         actions: ['add', 'edit', 'delete'],
       },
     ],
@@ -732,13 +745,22 @@ const CATALOGUE_DATA = [
       {
         name: 'mallDecorate',
         path: '/integralmall/deco',
+        entity: 'decorate/pages',
         title: '商城装修',
         titleEn: 'Mall decoration',
-        actions: ['edit', ['publish', '发布']],
+        actions: [
+          'add',
+          'edit',
+          'delete',
+          ['publish', '发布'],
+          ['rollback', '回滚'],
+          ['enable', '启用'],
+        ],
       },
       {
         name: 'mallPageEdit',
         path: '/integralmall/integralmall_edit',
+        entity: 'decorate/pages',
         title: '商城页面编辑',
         titleEn: 'Mall page builder',
         hidden: true,

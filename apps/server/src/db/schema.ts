@@ -6,6 +6,7 @@ import type {
   OperatorsTable,
   PermissionGroupsTable,
 } from './schema/authority.js';
+import type { DecorateTables } from './schema/decorate.js';
 import type { DeviceTables } from './schema/device.js';
 import type { MemberTables } from './schema/member.js';
 import type { PlatformTables, SessionsTable } from './schema/platform.js';
@@ -30,6 +31,7 @@ export type * from './schema/device.js';
 export type * from './schema/report.js';
 export type * from './schema/health.js';
 export type * from './schema/integralmall.js';
+export type * from './schema/decorate.js';
 
 export interface Database
   extends
@@ -41,7 +43,8 @@ export interface Database
     DeviceTables,
     ReportTables,
     HealthTables,
-    IntegralmallTables {}
+    IntegralmallTables,
+    DecorateTables {}
 
 export type OperatorRow = Selectable<OperatorsTable>;
 export type NewOperator = Insertable<OperatorsTable>;

@@ -18,6 +18,8 @@ export interface FileStorage {
    * readers of large files (the ECG viewer's windows).
    */
   read(key: string, offset: number, length: number): Promise<Buffer | null>;
+  /** The file's size in bytes, or null when there is none under that key (ranged serving). */
+  size(key: string): Promise<number | null>;
   /** Release what the storage holds open (app close). */
   close?(): Promise<void>;
 }
@@ -100,6 +102,15 @@ export class LocalDiskStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     this.forget(key);
     await fs.rm(this.fileOf(key), { force: true });
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await fs.stat(this.fileOf(key))).size;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
   }
 
   async read(key: string, offset: number, length: number): Promise<Buffer | null> {

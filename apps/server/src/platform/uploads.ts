@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   Messages,
@@ -8,7 +9,7 @@ import {
   UPLOADS_URL_PREFIX,
   UploadMessages,
 } from '@health/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from './envelope.js';
 import { ValidationError } from './errors.js';
 import { isStorageKey, type FileStorage } from './storage.js';
@@ -53,10 +54,76 @@ export function publicUrlOf(key: string): string {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Uploaded videos (decorate/videos): served in ranges, read a chunk at a time. */
+const VIDEO_MIME_OF_EXTENSION = new Map([['mp4', 'video/mp4']]);
+const VIDEO_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * The one byte range of a `Range: bytes=…` header as [first, last], 'unsatisfiable', or null to
+ * ignore it and send the whole file (several ranges, or a header that is not a byte range).
+ */
+export function byteRangeOf(
+  header: string,
+  size: number,
+): [number, number] | 'unsatisfiable' | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return [Math.max(0, size - suffix), size - 1];
+  }
+  const first = Number(m[1]);
+  if (m[2] !== '' && Number(m[2]) < first) return null;
+  if (first >= size) return 'unsatisfiable';
+  return [first, m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)];
+}
+
+async function* storedBytes(storage: FileStorage, key: string, first: number, last: number) {
+  for (let at = first; at <= last; at += VIDEO_CHUNK_BYTES) {
+    const part = await storage.read(key, at, Math.min(VIDEO_CHUNK_BYTES, last - at + 1));
+    // Gone or shorter meanwhile: the answer ends short of its length.
+    if (!part || part.length === 0) return;
+    yield part;
+  }
+}
+
+/** A stored video, whole or the range asked for (a player seeks by ranges), streamed. */
+async function sendVideo(
+  storage: FileStorage,
+  key: string,
+  mime: string,
+  range: string | undefined,
+  reply: FastifyReply,
+) {
+  const size = await storage.size(key);
+  if (size === null) return reply.code(404).send(failure(State.FAILED, '文件不存在'));
+  reply
+    .header('content-type', mime)
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', IMMUTABLE)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; media-src 'self'; sandbox");
+  let [first, last] = [0, size - 1];
+  const asked = range === undefined ? null : byteRangeOf(range, size);
+  if (asked === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${size}`).send();
+  }
+  if (asked) {
+    [first, last] = asked;
+    reply.code(206).header('content-range', `bytes ${first}-${last}/${size}`);
+  }
+  reply.header('content-length', String(last - first + 1));
+  return reply.send(Readable.from(storedBytes(storage, key, first, last)));
+}
+
 /** GET /uploads/<key>: the stored bytes with their type, cached for a year, never sniffed. */
 export function registerUploadServing(app: FastifyInstance, storage: FileStorage): void {
   app.get(`${UPLOADS_URL_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
+    const video = VIDEO_MIME_OF_EXTENSION.get(key.split('.').pop() ?? '');
+    if (video && isStorageKey(key))
+      return sendVideo(storage, key, video, request.headers.range, reply);
     const mime = MIME_OF_EXTENSION.get(key.split('.').pop() ?? '');
     const data = isStorageKey(key) && mime ? await storage.get(key) : null;
     if (!data || !mime) return reply.code(404).send(failure(State.FAILED, '文件不存在'));

@@ -45,6 +45,17 @@ const PUBLIC_ROUTES = [
   // A member's share link to a published health report: the token is signed (HMAC), expires and
   // can be revoked; answers the masked phone only; held to the per-IP limit.
   'GET /v3/health/common/report/preview',
+  // The health videos the app and /video-list show: enabled ones only; held to the per-IP limit.
+  'GET /v3/decorate/common/video/list',
+  // The ad slots live now at a position (enabled, inside their window); held to the per-IP limit.
+  'GET /v3/decorate/common/adv/list',
+  // The published version of the enabled home / mall page and of a published topic, never a
+  // draft; held to the per-IP limit.
+  'GET /v3/decorate/common/page/home',
+  'GET /v3/decorate/common/page/mall',
+  'GET /v3/decorate/common/page/topic',
+  // A page's draft as pinned by a preview link: signed, expiring, revocable; per-IP limit.
+  'GET /v3/decorate/common/page/preview',
 ];
 
 /** Routes any logged-in operator may call, whatever its group holds (own profile, own sessions). */

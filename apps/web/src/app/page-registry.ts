@@ -1,5 +1,6 @@
 import type { FrontPath } from '@health/contract';
 import { AUTHORITY_PAGES } from '../features/authority/pages';
+import { DECORATE_PAGES } from '../features/decorate/pages';
 import { DEVICE_PAGES } from '../features/device/pages';
 import { HEALTH_PAGES } from '../features/health/pages';
 import { INTEGRALMALL_PAGES } from '../features/integralmall/pages';
@@ -22,6 +23,7 @@ const SLICES: readonly PageSlice[] = [
   REPORT_PAGES,
   HEALTH_PAGES,
   INTEGRALMALL_PAGES,
+  DECORATE_PAGES,
 ];
 
 export const PAGE_REGISTRY = Object.assign({}, ...SLICES) as Partial<Record<FrontPath, PageEntry>>;

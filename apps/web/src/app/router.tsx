@@ -65,6 +65,18 @@ export const routes: RouteObject[] = [
         handle: {} satisfies RouteHandle,
         lazy: page(() => import('../features/health/reports/PublicReportPage')),
       },
+      {
+        // Public health videos (no login): the enabled videos of 健康视频, by category.
+        path: 'video-list',
+        handle: {} satisfies RouteHandle,
+        lazy: page(() => import('../features/decorate/videos/PublicVideoListPage')),
+      },
+      {
+        // Public preview of a 装修 page's draft (no login): DECORATE_PREVIEW_PAGE?token=.
+        path: 'm/preview',
+        handle: {} satisfies RouteHandle,
+        lazy: page(() => import('../features/decorate/pages/PreviewPage')),
+      },
       // The logged-in routes (./app-routes.tsx) join here when first needed.
       {
         path: '*',

@@ -1,4 +1,4 @@
-import { TOAST_MS } from '@health/contract';
+import { ERROR_NOTICE_MS, TOAST_MS } from '@health/contract';
 import { i18n, localMessage } from '../i18n';
 
 /**
@@ -30,6 +30,10 @@ export function notice(
 export const toast = {
   success(msg?: string): void {
     notice('success', { content: msg || i18n.t('common.success'), duration: TOAST_MS / 1000 });
+  },
+  /** Done, with something else to act on (shown as long as an error notice). */
+  warning(msg: string): void {
+    notice('warning', { content: msg, duration: ERROR_NOTICE_MS / 1000 });
   },
   error(msg?: string): void {
     if (msg === '') return;

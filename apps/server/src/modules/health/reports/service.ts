@@ -51,7 +51,11 @@ import {
 import { paginate, type PageRequest } from '../../../platform/pagination.js';
 import { RuleVersionsRepo } from '../../report/rules/repo.js';
 import { WorkbenchRepo } from '../workbench/repo.js';
-import { REPORT_LINK_KEY_LABEL, signLinkToken, verifyLinkToken } from './links.js';
+import {
+  REPORT_LINK_KEY_LABEL,
+  signLinkToken,
+  verifyLinkToken,
+} from '../../../platform/link-tokens.js';
 import { HealthReportsRepo, type HealthReportRowDb, type JoinedReportRow } from './repo.js';
 
 /** The operation log's module of 健康管理. */

@@ -65,6 +65,37 @@ export class GoodsRepo {
     return paginate(this.db, ordered, query);
   }
 
+  /**
+   * Goods as members see them (on shelf, not waiting for or refused by review, not deleted), for
+   * 装修's goods lists: the picked ids, or a package type's / all goods newest or best-selling first.
+   */
+  shownToMembers(filter: {
+    ids?: readonly number[];
+    packageTypeId?: number;
+    order: 'newest' | 'bestSelling';
+    includeSoldOut: boolean;
+    limit: number;
+  }) {
+    let q = this.db
+      .selectFrom('mall_goods')
+      .select(['id', 'name', 'images_json', 'points_price', 'cash_fen', 'stock'])
+      .where('deleted_at', 'is', null)
+      .where('on_shelf', '=', 1)
+      .where('review_status', 'in', ['none', 'approved']);
+    if (filter.ids) {
+      if (filter.ids.length === 0) return Promise.resolve([]);
+      q = q.where('id', 'in', [...filter.ids]);
+    }
+    if (filter.packageTypeId !== undefined)
+      q = q.where('package_type_id', '=', filter.packageTypeId);
+    if (!filter.includeSoldOut) q = q.where('stock', '>', 0);
+    const ordered =
+      filter.order === 'bestSelling'
+        ? q.orderBy('sold', 'desc').orderBy('id', 'desc')
+        : q.orderBy('created_at', 'desc').orderBy('id', 'desc');
+    return ordered.limit(filter.limit).execute();
+  }
+
   find(id: number): Promise<GoodsViewRow | undefined> {
     return this.view()
       .where('g.id', '=', id)
@@ -77,6 +108,29 @@ export class GoodsRepo {
     return this.view().where('g.id', '=', id).executeTakeFirst() as Promise<
       GoodsViewRow | undefined
     >;
+  }
+
+  /**
+   * Goods for a link (装修's link targets): the given ids, deleted ones too (a saved link's label
+   * and state), or those not deleted whose name holds `keyword`, on shelf first.
+   */
+  linkTargets(filter: { ids?: readonly number[]; keyword?: string; limit: number }) {
+    let q = this.db
+      .selectFrom('mall_goods')
+      .select(['id', 'name', 'on_shelf', 'review_status', 'deleted_at']);
+    if (filter.ids) {
+      if (filter.ids.length === 0) return Promise.resolve([]);
+      q = q.where('id', 'in', [...filter.ids]);
+    } else {
+      q = q.where('deleted_at', 'is', null);
+      if (filter.keyword) q = q.where(containsText('name', filter.keyword));
+    }
+    return q
+      .orderBy('on_shelf', 'desc')
+      .orderBy('sort')
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .execute();
   }
 
   /** Goods (not deleted) of a package type. */

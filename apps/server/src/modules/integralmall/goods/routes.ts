@@ -11,16 +11,25 @@ import {
   goodsShelfRequestSchema,
   goodsUpdateRequestSchema,
   GoodsPaths,
+  LinkMessages,
   PAGES,
+  linkedByAnswerSchema,
+  type LinkedByAnswer,
 } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
+import { SUCCESS_MSG } from '../../../platform/envelope.js';
 import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
+import { linkedBy } from '../../decorate/linked-by.js';
 import { GoodsService } from './service.js';
 
 const idData = z.object({ id: z.number().int() });
+
+/** Taken off shelf or deleted: the live pages and ad slots that still link to it, if any. */
+const shelfMessage = (answer: LinkedByAnswer) =>
+  answer.linkedBy.length > 0 ? LinkMessages.stillLinked(answer.linkedBy.join('、')) : SUCCESS_MSG;
 
 /** 商品管理: list, detail, add, update, shelf, review, delete. */
 export const goodsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -66,11 +75,13 @@ export const goodsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     summary: '商品上架/下架（开启审核时待审核或已驳回的商品不能上架）',
     action: 'shelf',
     body: goodsShelfRequestSchema,
-    data: idData,
+    data: linkedByAnswerSchema,
     run: async (request) => {
-      await goods.shelf(actorOf(request), request.body.id, request.body.onShelf);
-      return { id: request.body.id };
+      const { id, onShelf } = request.body;
+      await goods.shelf(actorOf(request), id, onShelf);
+      return { id, linkedBy: onShelf ? [] : await linkedBy(ctx, 'goods', id) };
     },
+    message: shelfMessage,
   });
 
   post(GoodsPaths.review, {
@@ -88,10 +99,12 @@ export const goodsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     summary: '删除商品（软删除；上架中的商品不能删除）',
     action: 'delete',
     body: goodsIdBodySchema,
-    data: idData,
+    data: linkedByAnswerSchema,
     run: async (request) => {
-      await goods.delete(actorOf(request), request.body.id);
-      return { id: request.body.id };
+      const { id } = request.body;
+      await goods.delete(actorOf(request), id);
+      return { id, linkedBy: await linkedBy(ctx, 'goods', id) };
     },
+    message: shelfMessage,
   });
 };

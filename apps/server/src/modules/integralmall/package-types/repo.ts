@@ -50,6 +50,18 @@ export class PackageTypesRepo {
       .executeTakeFirst();
   }
 
+  /** Types for a link (装修's link targets): the given ids, or those whose name holds `keyword`. */
+  linkTargets(filter: { ids?: readonly number[]; keyword?: string; limit: number }) {
+    let q = this.db.selectFrom('mall_package_types').select(['id', 'name', 'enabled']);
+    if (filter.ids) {
+      if (filter.ids.length === 0) return Promise.resolve([]);
+      q = q.where('id', 'in', [...filter.ids]);
+    } else if (filter.keyword) {
+      q = q.where(containsText('name', filter.keyword));
+    }
+    return q.orderBy('enabled', 'desc').orderBy('sort').orderBy('id').limit(filter.limit).execute();
+  }
+
   findByName(name: string): Promise<{ id: number } | undefined> {
     return this.db
       .selectFrom('mall_package_types')

@@ -34,6 +34,25 @@ export class NoticeRepo {
     return this.db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * Notices for a link (装修's link targets): the given ids, or those whose title holds
+   * `keyword`, sent ones first, newest first.
+   */
+  linkTargets(filter: { ids?: readonly number[]; keyword?: string; limit: number }) {
+    let q = this.db.selectFrom('notices').select(['id', 'title', 'status']);
+    if (filter.ids) {
+      if (filter.ids.length === 0) return Promise.resolve([]);
+      q = q.where('id', 'in', [...filter.ids]);
+    } else if (filter.keyword) {
+      q = q.where(containsText('title', filter.keyword));
+    }
+    return q
+      .orderBy((eb) => eb.case().when('status', '=', 'sent').then(0).else(1).end())
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .execute();
+  }
+
   insert(values: Insertable<NoticesTable>): Promise<number> {
     return insertRow(this.db, 'notices', values);
   }

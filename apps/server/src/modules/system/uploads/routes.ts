@@ -1,4 +1,4 @@
-import { envelope, settingsPageOf, uploadResultSchema, UploadPaths } from '@health/contract';
+import { PAGES, envelope, settingsPageOf, uploadResultSchema, UploadPaths } from '@health/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
@@ -11,6 +11,13 @@ const UPLOADING_PAGES = [
   settingsPageOf('site_info'),
   settingsPageOf('pic_set'),
   settingsPageOf('app_set'),
+  PAGES.grades,
+  PAGES.goods,
+  PAGES.decorateVideos,
+  PAGES.decorateAdverts,
+  PAGES.decorateHome,
+  PAGES.decorateTopics,
+  PAGES.mallDecorate,
 ];
 
 export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -8,6 +8,7 @@ import {
   GOODS_REVIEW_STATUSES,
   type GoodsListItem,
   type GoodsReviewStatus,
+  LinkMessages,
   PAGES,
 } from '@health/contract';
 import {
@@ -59,8 +60,11 @@ export default function GoodsListPage() {
     const setShelf = async (g: GoodsListItem, onShelf: boolean) => {
       setBusy(g.id);
       try {
-        await shelf.mutateAsync({ id: g.id, onShelf });
-        toast.success(onShelf ? t('goods.shelfDone') : t('goods.unshelfDone'));
+        const answer = await shelf.mutateAsync({ id: g.id, onShelf });
+        // Taken off shelf while live pages or ad slots link to it: say which.
+        if (answer.linkedBy.length > 0)
+          toast.warning(LinkMessages.stillLinked(answer.linkedBy.join('、')));
+        else toast.success(onShelf ? t('goods.shelfDone') : t('goods.unshelfDone'));
       } catch {
         // Toasted by the api client.
       } finally {
@@ -69,8 +73,10 @@ export default function GoodsListPage() {
     };
     const remove = async (id: number) => {
       try {
-        await deleteGoods(id);
-        toast.success(t('common.deleted'));
+        const answer = await deleteGoods(id);
+        if (answer.linkedBy.length > 0)
+          toast.warning(LinkMessages.stillLinked(answer.linkedBy.join('、')));
+        else toast.success(t('common.deleted'));
       } catch {
         // Toasted by the api client.
       }

@@ -6,6 +6,7 @@ import {
   type GoodsSaved,
   type GoodsUpdateRequest,
   GoodsPaths,
+  type LinkedByAnswer,
 } from '@health/contract';
 import { api } from '../../../shared/api/client';
 import { entityKeys, listOf, useInvalidatingMutation } from '../../../shared/api/entity';
@@ -40,7 +41,7 @@ const CHANGED = [goodsKeys.all, packageTypeKeys.all] as const;
 export function useSetShelf() {
   return useInvalidatingMutation(
     ({ id, onShelf }: { id: number; onShelf: boolean }) =>
-      api.post<{ id: number }>(GoodsPaths.shelf, { id, onShelf }, { bodyType: 'json' }),
+      api.post<LinkedByAnswer>(GoodsPaths.shelf, { id, onShelf }, { bodyType: 'json' }),
     CHANGED,
   );
 }
@@ -55,7 +56,7 @@ export function useReviewGoods() {
 
 export function useDeleteGoods() {
   return useInvalidatingMutation(
-    (id: number) => api.post<{ id: number }>(GoodsPaths.delete, { id }),
+    (id: number) => api.post<LinkedByAnswer>(GoodsPaths.delete, { id }),
     CHANGED,
   );
 }

@@ -3,6 +3,7 @@ import {
   DEVICE_STATUS_LABELS_EN,
   DEVICE_TRANSITION_LABELS,
   DEVICE_TRANSITION_LABELS_EN,
+  LINK_TYPES,
   ORDER_STATUS_LABELS,
   ORDER_STATUS_LABELS_EN,
   ORDER_STEP_LABELS,
@@ -704,6 +705,86 @@ const texts: Record<string, string> = {
   '封面必须是上传的图片或 http(s) 地址': 'The cover must be an uploaded image or an http(s) URL',
   最多选择100项: 'Select at most 100',
 
+  /* ---------------------------------------------------------------- decorate: links, ad slots */
+  链接类型不正确: 'The link type is not valid',
+  请输入链接地址: 'Please enter the web address',
+  '链接地址必须以 https:// 开头': 'The web address must start with https://',
+  链接地址: 'Web address',
+  链接内容类型不正确: 'The kind of link target is not valid',
+  链接内容编号: 'Link target ID',
+  一次最多查询50条: 'At most 50 at a time',
+  商品未通过审核: 'The goods are not approved',
+  专题不存在或已删除: 'The topic does not exist or was deleted',
+  专题尚未发布: 'The topic is not published yet',
+  服务分类不存在或已删除: 'The service category does not exist or was deleted',
+  服务分类已停用: 'The service category is disabled',
+  视频不存在或已删除: 'The video does not exist or was deleted',
+  视频已停用: 'The video is disabled',
+  公告不存在或已删除: 'The notice does not exist or was deleted',
+  公告尚未发送: 'The notice has not been sent',
+  公告已撤回: 'The notice was withdrawn',
+  广告不存在或已被删除: 'The ad does not exist or was deleted',
+  广告标题: 'Ad title',
+  广告位置: 'Ad position',
+  广告图片: 'Ad image',
+  投放状态: 'Showing state',
+  请上传广告图片: 'Please upload the ad image',
+  '广告图片必须是上传的图片或 https 地址': 'The ad image must be an uploaded image or an https URL',
+
+  /* ---------------------------------------------------------------- decorate: health videos */
+  视频标题: 'Video title',
+  视频简介: 'Video description',
+  视频封面: 'Video cover',
+  视频时长: 'Video duration',
+  视频地址: 'Video address',
+  请输入视频标题: 'Please enter the video title',
+  请选择视频分类: 'Please choose the video category',
+  视频分类不正确: 'The video category is not valid',
+  请上传视频封面: 'Please upload the video cover',
+  '视频封面必须是上传的图片或 https 地址':
+    'The video cover must be an uploaded image or an https URL',
+  请上传视频或输入视频地址: 'Please upload a video or enter its address',
+  '视频地址必须是上传的 MP4 或 https 地址': 'The video must be an uploaded MP4 or an https URL',
+  视频地址最多500个字符: 'The video address may have at most 500 characters',
+  '视频文件不存在，请重新上传': 'The video file does not exist; please upload it again',
+  '视频封面图片不存在，请重新上传': 'The cover image does not exist; please upload it again',
+  请填写视频时长: 'Please enter the video duration',
+  视频时长必须是整数秒: 'The duration must be whole seconds',
+  视频时长应在1到36000秒之间: 'The duration must be from 1 to 36000 seconds',
+  视频不存在或已被删除: 'The video does not exist or was deleted',
+  请选择要上传的视频: 'Please choose the video to upload',
+  '视频不能超过 200 MB': 'The video may be at most 200 MB',
+  '只能上传 MP4 视频（按文件内容识别）': 'Only MP4 videos (judged by the file content)',
+  '视频文件不完整，无法读取（缺少 moov 信息），请重新导出后上传':
+    'The video file is incomplete and cannot be read (no moov box); export it again and upload it',
+  视频上传成功: 'Video uploaded',
+
+  /* ---------------------------------------------------------------- decorate: pages */
+  一个页面最多200个组件: 'A page holds at most 200 components',
+  区块编号重复: 'Two components have the same id',
+  '页面格式版本不正确，请刷新后重试': 'The page format version is wrong; reload and try again',
+  页面不存在或已被删除: 'The page does not exist or was deleted',
+  请输入页面名称: 'Please enter the page name',
+  页面类型不正确: 'The page type is not valid',
+  '缺少草稿版本号，请刷新后重试': 'The draft revision is missing; reload and try again',
+  该版本不存在: 'The version does not exist',
+  '启用中的页面不能删除，请先启用其他页面':
+    'The enabled page cannot be deleted; enable another page first',
+  '页面尚未发布，发布后才能启用': 'The page is not published yet; publish it before enabling it',
+  专题页面无需启用: 'A topic page needs no enabling',
+  定时发布时间必须晚于当前时间: 'The publishing time must be in the future',
+  该页面没有定时发布: 'The page has no scheduled publishing',
+  预览链接无效: 'The preview link is not valid',
+  '预览链接已过期，请重新生成': 'The preview link has expired; make a new one',
+  预览链接已被撤销: 'The preview link was revoked',
+  '颜色格式应为 #RRGGBB': 'A colour is written #RRGGBB',
+  页面名称: 'Page name',
+  请选择发布时间: 'Please choose the publishing time',
+  版本号不正确: 'The version number is not valid',
+  专题编号不正确: 'The topic id is not valid',
+  组件类型不正确: 'The component type is not valid',
+  区块编号不正确: 'The component id is not valid',
+
   /* ---------------------------------------------------------------- content */
   协议不存在或已被删除: 'The agreement does not exist or was deleted',
   协议内容过长: 'The agreement text is too long',
@@ -910,6 +991,11 @@ const templates: MessageTemplate[] = [
     /^请求内容过大：每次上传不能超过(\d+)MB$/,
     (mb) => `The body is too large: at most ${mb} MB an upload`,
   ],
+  [
+    /^请选择要链接的(.+)$/,
+    (what) => `Please choose the ${LINK_TARGET_WORDS_EN[what!] ?? what} to link to`,
+  ],
+  [/^“(.+)”类型的链接不需要链接内容$/, (type) => `A "${linkTypeEn(type!)}" link takes no target`],
   [/^请输入(.+)$/, (l) => `Please enter the ${inSentence(f(l!))}`],
   [/^请选择(.+)$/, (l) => `Please choose the ${inSentence(f(l!))}`],
   [
@@ -1046,7 +1132,43 @@ const templates: MessageTemplate[] = [
     (v, i) => `Checked: ${v} rows can ship, ${i} have problems`,
   ],
   [/^已发货(\d+)单，失败(\d+)单$/, (n, m) => `Shipped ${n} orders, ${m} not shipped`],
+  [
+    /^该页面已被(.+?)于(.+?)保存，请载入最新草稿后再修改$/,
+    (who, at) => `${who} saved the page at ${at}; load the latest draft before changing it`,
+  ],
+  [
+    /^页面有(\d+)处问题，修改后才能发布$/,
+    (n) => `The page has ${n} problems to fix before it can be published`,
+  ],
+  [/^(.+?) 正在编辑$/, (who) => `${who} is editing`],
+  [
+    /^(.+?) 已接管编辑，您的修改未保存$/,
+    (who) => `${who} took over editing; your changes were not saved`,
+  ],
+  [/^已发布为第(\d+)版$/, (n) => `Published as version ${n}`],
+  [
+    /^以下已发布的页面或投放中的广告链接了它，将显示“链接失效”，请及时修改：(.+)$/,
+    (names) =>
+      `Published pages or live ads link to it and will show a broken link until changed: ${names}`,
+  ],
+  [/^已用第(\d+)版生成新草稿$/, (n) => `A new draft from version ${n}`],
+  [/^最多(\d+)个字$/, (n) => `At most ${n} characters`],
+  [/^有效期应在5到(\d+)分钟之间$/, (n) => `The link lasts 5 to ${n} minutes`],
 ];
+
+/** What a link points to (LinkMessages.targetRequired), inside a sentence. */
+const LINK_TARGET_WORDS_EN: Record<string, string> = {
+  商品: 'goods item',
+  专题: 'topic',
+  服务分类: 'service category',
+  视频: 'video',
+  公告: 'notice',
+};
+
+/** A link type named by its Chinese label, in English (contract LINK_TYPES). */
+function linkTypeEn(label: string): string {
+  return Object.values(LINK_TYPES).find((l) => l.label === label)?.labelEn ?? label;
+}
 
 /** "it cannot be …" of each order step. */
 const ORDER_STEP_PARTICIPLES_EN = {

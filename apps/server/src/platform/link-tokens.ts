@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The token of a report's share link: `base64url(JSON {l: linkId, e: expiresAt})` + "." +
- * `base64url(HMAC-SHA256(payload))`, keyed by a key derived for this purpose only
- * (`SecretBox.deriveKey`). The row of the link (health_report_links) is what can revoke it.
+ * The token of a public link (a report's share link, a page's preview link):
+ * `base64url(JSON {l: linkId, e: expiresAt})` + "." + `base64url(HMAC-SHA256(payload))`, keyed by
+ * a key derived for each kind of link only (`SecretBox.deriveKey(label)`), so a token of one kind
+ * never opens another. The link's row (health_report_links, decorate_preview_links) is what can
+ * revoke it.
  */
 export const REPORT_LINK_KEY_LABEL = 'health:report-link:v1';
 

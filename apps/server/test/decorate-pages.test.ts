@@ -1,0 +1,472 @@
+import {
+  DecoratePageMessages,
+  DecoratePagePaths,
+  DecoratePublicPaths,
+  GoodsPaths,
+  LinkMessages,
+  emptyDocument,
+  newBlock,
+  type DecoratePageDetail,
+  type DecoratePageRow,
+  type Page,
+  type PageDocument,
+  type PageVersionRow,
+  type PreviewLink,
+  type PublicPage,
+} from '@health/contract';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from './helpers/databases.js';
+import {
+  SESSION_INVALID,
+  bodyOf,
+  call,
+  createGroup,
+  createOperator,
+  createViewerAndOutsider,
+  login,
+  loginAdmin,
+  loginViewers,
+  setupApp,
+  type FieldErrors,
+  type TestApp,
+} from './helpers/app.js';
+
+const HOME = '/decorate_m/lists';
+const MINUTE = 60_000;
+
+describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let viewer: string;
+  let outsider: string;
+  /** An operator who may edit home pages but not publish them. */
+  let editor: string;
+
+  setupApp(kind, async (app) => {
+    t = app;
+    await createViewerAndOutsider(t, [HOME]);
+    const editors = await createGroup(t, '装修编辑', [HOME, `${HOME}:add`, `${HOME}:edit`]);
+    await createOperator(t, {
+      username: 'editor',
+      password: 'Edit@1234',
+      groupId: editors,
+      realName: '李编辑',
+    });
+    admin = await loginAdmin(t);
+    ({ viewer, outsider } = await loginViewers(t));
+    editor = (await login(t, 'editor', 'Edit@1234')).access_token;
+  });
+
+  const post = (path: string, json: unknown, token = admin) =>
+    call(t, 'POST', path, { token, json });
+  const get = (path: string, query: Record<string, unknown>, token = admin) =>
+    call(t, 'GET', path, { token, query });
+
+  async function addPage(name: string, pageKind = 'home'): Promise<number> {
+    const res = bodyOf<{ id: number }>(await post(DecoratePagePaths.add, { kind: pageKind, name }));
+    expect(res.state).toBe(200);
+    return res.data.id;
+  }
+  const detail = async (id: number) =>
+    bodyOf<DecoratePageDetail>(await get(DecoratePagePaths.detail, { id })).data;
+
+  async function addGoods(onShelf = true): Promise<number> {
+    const { id } = await t.db
+      .insertInto('mall_goods')
+      .values({
+        name: `商品${Math.random().toString(36).slice(2, 8)}`,
+        package_type_id: null,
+        images_json: JSON.stringify(['https://img.example.com/g.png']),
+        points_price: 300,
+        stock: 5,
+        on_shelf: onShelf ? 1 : 0,
+        created_by: 'admin',
+        created_at: t.clock.now,
+        updated_at: t.clock.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(id);
+  }
+
+  /** A page with a notice, a carousel image linking to a goods item and a picked goods list. */
+  function goodPage(goodsId: number, title = '健康首页'): PageDocument {
+    const doc = emptyDocument(title);
+    const notice = newBlock('notice', 'notice-1');
+    notice.props.text = '新品上架';
+    const carousel = newBlock('carousel', 'carousel-1');
+    carousel.props.items = [
+      {
+        image: 'https://img.example.com/banner.png',
+        link: { navType: 'jjk_mall_goods', subContent: String(goodsId) },
+      },
+    ];
+    const goods = newBlock('goodsList', 'goods-1');
+    goods.props.source = 'picked';
+    goods.props.goodsIds = [goodsId];
+    doc.content = [notice, carousel, goods];
+    return doc;
+  }
+
+  async function saveDraft(id: number, revision: number, document: unknown, token = admin) {
+    return bodyOf<{ revision: number }>(
+      await post(DecoratePagePaths.saveDraft, { id, revision, document }, token),
+    );
+  }
+
+  it('adds a page as an empty draft and saves drafts against their revision; a stale save is refused and changes nothing', async () => {
+    const id = await addPage('春季首页');
+    const first = await detail(id);
+    expect(first).toMatchObject({ kind: 'home', name: '春季首页', status: 'draft', revision: 1 });
+    expect(first.document.content).toEqual([]);
+
+    const goodsId = await addGoods();
+    const saved = await saveDraft(id, 1, goodPage(goodsId), editor);
+    expect(saved).toMatchObject({ state: 200, data: { revision: 2 } });
+
+    // The admin's builder still has revision 1: refused, naming who saved.
+    const stale = await saveDraft(id, 1, emptyDocument('覆盖'));
+    expect(stale.state).toBe(255);
+    expect(stale.msg).toContain('李编辑');
+    expect(stale.msg).toContain('请载入最新草稿');
+    const after = await detail(id);
+    expect(after.revision).toBe(2);
+    expect(after.document.content.map((b) => b.type)).toEqual(['notice', 'carousel', 'goodsList']);
+    expect(after.draftSavedBy).toBe('李编辑');
+  });
+
+  it('refuses a document that breaks the schema with a Chinese message, and non-integer ids', async () => {
+    const id = await addPage('格式检查');
+    const bad = bodyOf<FieldErrors>(
+      await post(DecoratePagePaths.saveDraft, {
+        id,
+        revision: 1,
+        document: {
+          schemaVersion: 1,
+          root: { props: {} },
+          content: [{ type: 'nope', props: { id: 'x1234' } }],
+        },
+      }),
+    );
+    expect(bad.state).toBe(255);
+    expect(bad.msg).toBe('组件类型不正确');
+
+    const dupes = emptyDocument('x');
+    dupes.content = [newBlock('blank', 'same-id'), newBlock('blank', 'same-id')];
+    const dup = bodyOf(
+      await post(DecoratePagePaths.saveDraft, { id, revision: 1, document: dupes }),
+    );
+    expect(dup).toMatchObject({ state: 255, msg: '区块编号重复' });
+
+    for (const value of ['1.5', '1e3', '0x10', '-1']) {
+      const res = bodyOf(await get(DecoratePagePaths.detail, { id: value }));
+      expect(res.state, value).toBe(255);
+    }
+    expect((await detail(id)).revision).toBe(1);
+  });
+
+  it('refuses to publish with every problem pointing at its block, then publishes once fixed; the public page never shows a draft', async () => {
+    const offShelf = await addGoods(false);
+    const id = await addPage('发布检查');
+    const doc = emptyDocument('发布检查');
+    const carousel = newBlock('carousel', 'carousel-a');
+    const notice = newBlock('notice', 'notice-a');
+    notice.props.text = '公告';
+    notice.props.link = { navType: 'ljdz', subContent: 'http://insecure.example.com' };
+    const title = newBlock('title', 'title-a');
+    title.props.text = '推荐';
+    title.props.link = { navType: 'jjk_mall_goods', subContent: String(offShelf) };
+    const rich = newBlock('richText', 'rich-a');
+    rich.props.html = '<p>说明</p><script>alert(1)</script>';
+    doc.content = [carousel, notice, title, rich];
+    expect((await saveDraft(id, 1, doc)).state).toBe(200);
+    // Rich text is sanitised when saved.
+    const savedRich = (await detail(id)).document.content[3]!;
+    expect(JSON.stringify(savedRich)).not.toContain('<script>');
+
+    const refused = bodyOf<{ errors: { blockId: string | null; field: string; msg: string }[] }>(
+      await post(DecoratePagePaths.publish, { id, revision: 2 }),
+    );
+    expect(refused.state).toBe(255);
+    expect(refused.msg).toBe(DecoratePageMessages.problems(refused.data.errors.length));
+    const byBlock = Object.fromEntries(refused.data.errors.map((e) => [e.blockId, e.msg]));
+    expect(byBlock['carousel-a']).toContain('至少需要一项');
+    expect(byBlock['notice-a']).toContain('https://');
+    expect(byBlock['title-a']).toContain('下架');
+    expect((await detail(id)).publishedVersion).toBeNull();
+
+    // Fixed: a goods item on shelf, an https address, an image in the carousel.
+    const onShelf = await addGoods();
+    carousel.props.items = [
+      { image: 'https://img.example.com/a.png', link: { navType: 'none', subContent: '' } },
+    ];
+    notice.props.link = { navType: 'ljdz', subContent: 'https://www.example.com/spring' };
+    title.props.link = { navType: 'jjk_mall_goods', subContent: String(onShelf) };
+    expect((await saveDraft(id, 2, doc)).state).toBe(200);
+    const published = bodyOf<{ version: number }>(
+      await post(DecoratePagePaths.publish, { id, revision: 3, note: '春季上线' }),
+    );
+    expect(published).toMatchObject({ state: 200, data: { version: 1 }, msg: '已发布为第1版' });
+    expect(await detail(id)).toMatchObject({ status: 'published', publishedVersion: 1 });
+
+    // Not enabled yet: the app's home is the built-in default page.
+    const before = bodyOf<PublicPage>(await call(t, 'GET', DecoratePublicPaths.home));
+    expect(before.data.version).toBe(0);
+    expect(before.data.document.content).toEqual([]);
+
+    expect(bodyOf(await post(DecoratePagePaths.enable, { id })).state).toBe(200);
+    const live = await call(t, 'GET', DecoratePublicPaths.home);
+    const page = bodyOf<PublicPage>(live).data;
+    expect(page.version).toBe(1);
+    expect(page.document.content.map((b) => b.props.id)).toEqual([
+      'carousel-a',
+      'notice-a',
+      'title-a',
+      'rich-a',
+    ]);
+    // The app asks again with its ETag: 304, nothing sent.
+    const etag = live.headers.etag as string;
+    const again = await t.app.inject({
+      method: 'GET',
+      url: t.api(DecoratePublicPaths.home),
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    // A new draft: the page has unpublished changes; the app still sees version 1.
+    notice.props.text = '未发布的公告';
+    expect((await saveDraft(id, 3, doc)).state).toBe(200);
+    expect((await detail(id)).status).toBe('changed');
+    t.clock.advance(10_000);
+    const still = bodyOf<PublicPage>(await call(t, 'GET', DecoratePublicPaths.home)).data;
+    expect(JSON.stringify(still)).not.toContain('未发布的公告');
+  });
+
+  it('resolves picked goods when the page is read: a price change shows, an item taken off shelf goes, and the list marks the link broken', async () => {
+    const goodsId = await addGoods();
+    const id = await addPage('商品解析', 'topic');
+    expect((await saveDraft(id, 1, goodPage(goodsId, '专题'))).state).toBe(200);
+    expect(bodyOf(await post(DecoratePagePaths.publish, { id, revision: 2 })).state).toBe(200);
+    const read = async () =>
+      bodyOf<PublicPage>(await call(t, 'GET', DecoratePublicPaths.topic, { query: { id } })).data;
+    expect((await read()).records['goods-1']!.goods![0]).toMatchObject({
+      id: goodsId,
+      pointsPrice: 300,
+    });
+
+    await t.db
+      .updateTable('mall_goods')
+      .set({ points_price: 250 })
+      .where('id', '=', goodsId)
+      .execute();
+    t.clock.advance(10_000);
+    expect((await read()).records['goods-1']!.goods![0]!.pointsPrice).toBe(250);
+
+    await t.db.updateTable('mall_goods').set({ on_shelf: 0 }).where('id', '=', goodsId).execute();
+    t.clock.advance(10_000);
+    expect((await read()).records['goods-1']!.goods).toEqual([]);
+    const rows = bodyOf<Page<DecoratePageRow>>(await get(DecoratePagePaths.list, { kind: 'topic' }))
+      .data.list;
+    expect(rows.find((r) => r.id === id)!.brokenLinks.join()).toContain('下架');
+  });
+
+  it('tells whoever takes a linked goods item off shelf which live pages link to it', async () => {
+    const goodsId = await addGoods();
+    const id = await addPage('下架提醒', 'topic');
+    expect((await saveDraft(id, 1, goodPage(goodsId, '下架提醒'))).state).toBe(200);
+    expect(bodyOf(await post(DecoratePagePaths.publish, { id, revision: 2 })).state).toBe(200);
+    const off = bodyOf<{ linkedBy: string[] }>(
+      await post(GoodsPaths.shelf, { id: goodsId, onShelf: false }),
+    );
+    expect(off.state).toBe(200);
+    expect(off.data.linkedBy).toEqual(['专题“下架提醒”']);
+    expect(off.msg).toBe(LinkMessages.stillLinked('专题“下架提醒”'));
+    // Back on shelf: nothing to warn about.
+    const on = bodyOf<{ linkedBy: string[] }>(
+      await post(GoodsPaths.shelf, { id: goodsId, onShelf: true }),
+    );
+    expect(on.data.linkedBy).toEqual([]);
+  });
+
+  it('keeps immutable versions: view one, roll back into a new draft, history unchanged', async () => {
+    const id = await addPage('版本');
+    let revision = 1;
+    for (const text of ['第一版', '第二版']) {
+      const doc = emptyDocument('版本');
+      const title = newBlock('title', 'title-v');
+      title.props.text = text;
+      doc.content = [title];
+      revision = (await saveDraft(id, revision, doc)).data.revision;
+      expect(bodyOf(await post(DecoratePagePaths.publish, { id, revision })).state).toBe(200);
+    }
+    const versions = bodyOf<PageVersionRow[]>(await get(DecoratePagePaths.versions, { id })).data;
+    expect(versions.map((v) => [v.version, v.live])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+    const v1 = bodyOf<{ document: PageDocument }>(
+      await get(DecoratePagePaths.version, { id, version: 1 }),
+    ).data;
+    expect(JSON.stringify(v1.document)).toContain('第一版');
+
+    const rolled = bodyOf<{ revision: number }>(
+      await post(DecoratePagePaths.rollback, { id, version: 1 }),
+    );
+    expect(rolled).toMatchObject({ state: 200, data: { revision: revision + 1 } });
+    const now = await detail(id);
+    expect(JSON.stringify(now.document)).toContain('第一版');
+    expect(now).toMatchObject({ status: 'changed', publishedVersion: 2 });
+    expect(
+      bodyOf<PageVersionRow[]>(await get(DecoratePagePaths.versions, { id })).data,
+    ).toHaveLength(2);
+    const missing = bodyOf(await post(DecoratePagePaths.rollback, { id, version: 9 }));
+    expect(missing).toMatchObject({ state: 255, msg: DecoratePageMessages.versionNotFound });
+  });
+
+  it('keeps exactly one home page enabled under 10 concurrent enables, and never deletes the enabled one', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const id = await addPage(`并发${i}`);
+      const doc = emptyDocument(`并发${i}`);
+      expect((await saveDraft(id, 1, doc)).state).toBe(200);
+      expect(bodyOf(await post(DecoratePagePaths.publish, { id, revision: 2 })).state).toBe(200);
+      ids.push(id);
+    }
+    const answers = await Promise.all(
+      ids.map((id) => post(DecoratePagePaths.enable, { id }).then((r) => bodyOf(r).state)),
+    );
+    expect(answers.every((s) => s === 200)).toBe(true);
+    const enabled = await t.db
+      .selectFrom('decorate_pages')
+      .select('id')
+      .where('enabled_kind', '=', 'home')
+      .execute();
+    expect(enabled).toHaveLength(1);
+
+    const on = Number(enabled[0]!.id);
+    const refused = bodyOf(await post(DecoratePagePaths.delete, { id: on }));
+    expect(refused).toMatchObject({ state: 255, msg: DecoratePageMessages.deleteEnabled });
+    const other = ids.find((i) => i !== on)!;
+    expect(bodyOf(await post(DecoratePagePaths.delete, { id: other })).state).toBe(200);
+    expect(bodyOf(await get(DecoratePagePaths.detail, { id: other })).state).toBe(255);
+
+    // A never-published page cannot be enabled; a topic has nothing to enable.
+    const fresh = await addPage('未发布');
+    expect(bodyOf(await post(DecoratePagePaths.enable, { id: fresh }))).toMatchObject({
+      state: 255,
+      msg: DecoratePageMessages.enableNeedsPublished,
+    });
+  });
+
+  it('opens the draft through a preview link pinned to its revision; expired, tampered and revoked links show nothing', async () => {
+    const id = await addPage('预览');
+    const doc = emptyDocument('预览');
+    const title = newBlock('title', 'title-p');
+    title.props.text = '预览中的标题';
+    doc.content = [title];
+    expect((await saveDraft(id, 1, doc)).state).toBe(200);
+    const link = bodyOf<PreviewLink>(await post(DecoratePagePaths.previewLink, { id })).data;
+    expect(link.url).toBe(`/m/preview?token=${link.token}`);
+    expect(link.expiresAt).toBe(t.clock.now + 30 * MINUTE);
+
+    const open = async (token: string) =>
+      bodyOf<PublicPage>(await call(t, 'GET', DecoratePublicPaths.preview, { query: { token } }));
+    expect(JSON.stringify((await open(link.token)).data)).toContain('预览中的标题');
+
+    // Later saves do not change what the link shows.
+    title.props.text = '之后的标题';
+    expect((await saveDraft(id, 2, doc)).state).toBe(200);
+    expect(JSON.stringify((await open(link.token)).data)).toContain('预览中的标题');
+
+    const tampered = link.token.slice(0, -2) + (link.token.endsWith('A') ? 'BB' : 'AA');
+    expect(await open(tampered)).toMatchObject({ state: 255, msg: '预览链接无效', data: null });
+
+    const second = bodyOf<PreviewLink>(await post(DecoratePagePaths.previewLink, { id })).data;
+    expect(bodyOf(await post(DecoratePagePaths.revokePreview, { id }))).toMatchObject({
+      state: 200,
+      data: { revoked: 2 },
+    });
+    expect(await open(second.token)).toMatchObject({ state: 255, msg: '预览链接已被撤销' });
+
+    const third = bodyOf<PreviewLink>(await post(DecoratePagePaths.previewLink, { id })).data;
+    t.clock.advance(31 * MINUTE);
+    expect(await open(third.token)).toMatchObject({
+      state: 255,
+      msg: '预览链接已过期，请重新生成',
+    });
+  });
+
+  it('holds an edit lock: another editor is told who is editing, may take it over, and the first can no longer save', async () => {
+    const id = await addPage('锁');
+    expect(bodyOf(await post(DecoratePagePaths.lock, { id }, admin)).state).toBe(200);
+    const refused = bodyOf<{ lockedBy: string }>(
+      await post(DecoratePagePaths.lock, { id }, editor),
+    );
+    expect(refused.state).toBe(255);
+    expect(refused.msg).toMatch(/正在编辑$/);
+    expect((await detail(id)).lockedBy).toBeNull(); // the admin's own lock
+
+    const taken = bodyOf(await post(DecoratePagePaths.lock, { id, takeOver: true }, editor));
+    expect(taken.state).toBe(200);
+    const blocked = await saveDraft(id, 1, emptyDocument('锁'));
+    expect(blocked).toMatchObject({ state: 255, msg: '李编辑 正在编辑' });
+    expect((await detail(id)).lockedBy).toBe('李编辑');
+
+    // A lock not renewed expires.
+    t.clock.advance(2 * MINUTE);
+    expect((await saveDraft(id, 1, emptyDocument('锁'))).state).toBe(200);
+  });
+
+  it('publishes at the scheduled time, checked again then; a draft changed since is not published', async () => {
+    const id = await addPage('定时');
+    expect((await saveDraft(id, 1, emptyDocument('定时'))).state).toBe(200);
+    const past = bodyOf(
+      await post(DecoratePagePaths.schedule, { id, revision: 2, at: t.clock.now - 1 }),
+    );
+    expect(past).toMatchObject({ state: 255, msg: DecoratePageMessages.scheduleInPast });
+    const at = t.clock.now + 60 * MINUTE;
+    expect(bodyOf(await post(DecoratePagePaths.schedule, { id, revision: 2, at })).state).toBe(200);
+    expect((await detail(id)).scheduledAt).toBe(at);
+    t.clock.advance(61 * MINUTE);
+    await t.app.jobs.runDue();
+    expect(await detail(id)).toMatchObject({ publishedVersion: 1, scheduledAt: null });
+
+    expect((await saveDraft(id, 2, emptyDocument('定时二'))).state).toBe(200);
+    expect(
+      bodyOf(await post(DecoratePagePaths.schedule, { id, revision: 3, at: t.clock.now + MINUTE }))
+        .state,
+    ).toBe(200);
+    expect((await saveDraft(id, 3, emptyDocument('定时三'))).state).toBe(200);
+    t.clock.advance(2 * MINUTE);
+    await t.app.jobs.runDue();
+    expect(await detail(id)).toMatchObject({ publishedVersion: 1, scheduledAt: null });
+    const log = await t.db
+      .selectFrom('operation_logs')
+      .select(['message'])
+      .where('module', '=', 'decorate')
+      .where('action', '=', 'schedulePublish')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(log.message).toContain('定时发布失败');
+  });
+
+  it('answers 266 without a session and 267 without the page or the action', async () => {
+    expect(
+      bodyOf(await call(t, 'GET', DecoratePagePaths.list, { query: { kind: 'home' } })),
+    ).toEqual(SESSION_INVALID);
+    // The viewer reads home pages but may not add; topics are not theirs.
+    expect(bodyOf(await get(DecoratePagePaths.list, { kind: 'home' }, viewer)).state).toBe(200);
+    expect(bodyOf(await get(DecoratePagePaths.list, { kind: 'topic' }, viewer)).state).toBe(267);
+    expect(
+      bodyOf(await post(DecoratePagePaths.add, { kind: 'home', name: 'x' }, viewer)).state,
+    ).toBe(267);
+    expect(bodyOf(await get(DecoratePagePaths.list, { kind: 'home' }, outsider)).state).toBe(267);
+    // The editor drafts but may not publish.
+    const id = await addPage('无发布权限');
+    expect(bodyOf(await post(DecoratePagePaths.publish, { id, revision: 1 }, editor)).state).toBe(
+      267,
+    );
+    expect(bodyOf(await post(DecoratePagePaths.enable, { id }, editor)).state).toBe(267);
+  });
+});

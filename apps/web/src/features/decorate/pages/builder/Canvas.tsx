@@ -1,0 +1,195 @@
+import type { CSSProperties } from 'react';
+import { Button, Empty, Tooltip } from 'antd';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  HolderOutlined,
+} from '@ant-design/icons';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useTranslation } from 'react-i18next';
+import {
+  COMPONENTS,
+  type PageBlock,
+  type PageDocument,
+  type ResolvedRecords,
+} from '@health/contract';
+import { DECORATE_NS } from '../../locales';
+import { BlockView } from '../render/BlockView';
+import { PageFrame } from '../render/PageFrame';
+
+/** The phone's drop target id (a palette item dropped below the last block). */
+export const CANVAS_ID = 'canvas';
+
+export interface BlockCommands {
+  select: (id: string) => void;
+  move: (id: string, by: number) => void;
+  duplicate: (id: string) => void;
+  remove: (id: string) => void;
+}
+
+function CanvasBlock({
+  block,
+  index,
+  count,
+  selected,
+  records,
+  readOnly,
+  commands,
+  problem,
+}: {
+  block: PageBlock;
+  index: number;
+  count: number;
+  selected: boolean;
+  records: ResolvedRecords[string] | undefined;
+  readOnly: boolean;
+  commands: BlockCommands;
+  problem: boolean;
+}) {
+  const { t, i18n } = useTranslation(DECORATE_NS);
+  const id = block.props.id;
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled: readOnly,
+  });
+  const def = COMPONENTS[block.type];
+  const label = i18n.language.startsWith('en') ? def.labelEn : def.label;
+  const style: CSSProperties = {
+    transform: CSS.Translate.toString(transform),
+    transition,
+    opacity: isDragging ? 0.4 : 1,
+  };
+  return (
+    <div
+      ref={setNodeRef}
+      style={style}
+      className={`deco-canvas-block${selected ? ' is-selected' : ''}${problem ? ' has-problem' : ''}`}
+      data-block-id={id}
+      data-testid="canvas-block"
+      onClick={() => commands.select(id)}
+    >
+      <div className="deco-canvas-block-tag">
+        {!readOnly && (
+          <span
+            className="deco-drag-handle"
+            {...attributes}
+            {...listeners}
+            aria-label={t('builder.dragBlock', { name: label, n: index + 1 })}
+            aria-roledescription={t('builder.sortable')}
+          >
+            <HolderOutlined />
+          </span>
+        )}
+        {label}
+      </div>
+      <div className="deco-canvas-block-body" inert>
+        <BlockView block={block} records={records} />
+      </div>
+      {selected && !readOnly && (
+        <div className="deco-block-toolbar" onClick={(e) => e.stopPropagation()}>
+          <Tooltip title={t('builder.up')}>
+            <Button
+              size="small"
+              icon={<ArrowUpOutlined />}
+              disabled={index === 0}
+              aria-label={t('builder.up')}
+              onClick={() => commands.move(id, -1)}
+            />
+          </Tooltip>
+          <Tooltip title={t('builder.down')}>
+            <Button
+              size="small"
+              icon={<ArrowDownOutlined />}
+              disabled={index === count - 1}
+              aria-label={t('builder.down')}
+              onClick={() => commands.move(id, 1)}
+            />
+          </Tooltip>
+          <Tooltip title={t('builder.duplicate')}>
+            <Button
+              size="small"
+              icon={<CopyOutlined />}
+              aria-label={t('builder.duplicate')}
+              onClick={() => commands.duplicate(id)}
+            />
+          </Tooltip>
+          <Tooltip title={t('builder.remove')}>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('builder.remove')}
+              onClick={() => commands.remove(id)}
+            />
+          </Tooltip>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The page in a 375-px phone, rendered by the same components as the public page: click a block
+ * to select it, drag it by its handle (mouse, touch or keyboard) to reorder, drop a palette item
+ * onto it to insert there.
+ */
+export function Canvas({
+  document,
+  records,
+  selectedId,
+  readOnly,
+  commands,
+  problemBlocks,
+  onSelectRoot,
+}: {
+  document: PageDocument;
+  records: ResolvedRecords;
+  selectedId: string | null;
+  readOnly: boolean;
+  commands: BlockCommands;
+  problemBlocks: ReadonlySet<string>;
+  onSelectRoot: () => void;
+}) {
+  const { t } = useTranslation(DECORATE_NS);
+  const { setNodeRef, isOver } = useDroppable({ id: CANVAS_ID });
+  const ids = document.content.map((b) => b.props.id);
+  return (
+    <div className="deco-phone" data-testid="builder-phone">
+      <div
+        className="deco-phone-root-hit"
+        role="button"
+        tabIndex={0}
+        onClick={onSelectRoot}
+        onKeyDown={(e) => e.key === 'Enter' && onSelectRoot()}
+      >
+        {t('builder.pageSettings')}
+      </div>
+      <PageFrame root={document.root.props}>
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+          <div ref={setNodeRef} className={`deco-canvas${isOver ? ' is-over' : ''}`}>
+            {document.content.map((block, i) => (
+              <CanvasBlock
+                key={block.props.id}
+                block={block}
+                index={i}
+                count={ids.length}
+                selected={block.props.id === selectedId}
+                records={records[block.props.id]}
+                readOnly={readOnly}
+                commands={commands}
+                problem={problemBlocks.has(block.props.id)}
+              />
+            ))}
+            {document.content.length === 0 && (
+              <Empty className="deco-canvas-empty" description={t('builder.emptyPage')} />
+            )}
+          </div>
+        </SortableContext>
+      </PageFrame>
+    </div>
+  );
+}

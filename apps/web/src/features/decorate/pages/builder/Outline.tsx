@@ -1,0 +1,119 @@
+import { HolderOutlined } from '@ant-design/icons';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { COMPONENTS, type PageBlock, type PageDocument } from '@health/contract';
+import { DECORATE_NS } from '../../locales';
+
+/** An outline row's drag id (the phone's blocks use the block ids themselves). */
+export const outlineId = (blockId: string) => `outline:${blockId}`;
+export const blockIdOf = (dragId: string) =>
+  dragId.startsWith('outline:') ? dragId.slice('outline:'.length) : dragId;
+
+/** A few words of what the block shows (its title, text or first item). */
+function summaryOf(block: PageBlock): string {
+  const p = block.props as Record<string, unknown>;
+  for (const key of ['title', 'text', 'placeholder']) {
+    if (typeof p[key] === 'string' && p[key]) return p[key];
+  }
+  if (Array.isArray(p.items) && p.items.length > 0) return `×${p.items.length}`;
+  return '';
+}
+
+function OutlineRow({
+  block,
+  index,
+  selected,
+  readOnly,
+  onSelect,
+}: {
+  block: PageBlock;
+  index: number;
+  selected: boolean;
+  readOnly: boolean;
+  onSelect: (id: string) => void;
+}) {
+  const { t, i18n } = useTranslation(DECORATE_NS);
+  const id = block.props.id;
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: outlineId(id),
+    disabled: readOnly,
+  });
+  const def = COMPONENTS[block.type];
+  const label = i18n.language.startsWith('en') ? def.labelEn : def.label;
+  const summary = summaryOf(block);
+  return (
+    <li
+      ref={setNodeRef}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        opacity: isDragging ? 0.5 : 1,
+      }}
+      className={`deco-outline-row${selected ? ' is-selected' : ''}`}
+      onClick={() => onSelect(id)}
+      data-testid="outline-row"
+    >
+      {!readOnly && (
+        <span
+          className="deco-drag-handle"
+          {...attributes}
+          {...listeners}
+          aria-label={t('builder.dragBlock', { name: label, n: index + 1 })}
+          aria-roledescription={t('builder.sortable')}
+        >
+          <HolderOutlined />
+        </span>
+      )}
+      <span className="deco-outline-index">{index + 1}</span>
+      <span className="deco-outline-label">{label}</span>
+      {summary && (
+        <Typography.Text
+          type="secondary"
+          ellipsis={{ tooltip: summary }}
+          className="deco-outline-summary"
+        >
+          <span translate="no">{summary}</span>
+        </Typography.Text>
+      )}
+    </li>
+  );
+}
+
+/** The blocks as a list: select one, or drag (mouse or keyboard) to reorder. */
+export function Outline({
+  document,
+  selectedId,
+  readOnly,
+  onSelect,
+}: {
+  document: PageDocument;
+  selectedId: string | null;
+  readOnly: boolean;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation(DECORATE_NS);
+  return (
+    <div className="deco-outline">
+      <Typography.Text strong>{t('builder.outline')}</Typography.Text>
+      <SortableContext
+        items={document.content.map((b) => outlineId(b.props.id))}
+        strategy={verticalListSortingStrategy}
+      >
+        <ol className="deco-outline-list">
+          {document.content.map((block, i) => (
+            <OutlineRow
+              key={block.props.id}
+              block={block}
+              index={i}
+              selected={block.props.id === selectedId}
+              readOnly={readOnly}
+              onSelect={onSelect}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </div>
+  );
+}

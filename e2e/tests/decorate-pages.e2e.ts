@@ -1,0 +1,268 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  appErrors,
+  browserAvailable,
+  contextOptions,
+  gone,
+  newPage,
+  screenshot,
+  see,
+  settled,
+} from '../support/browser.ts';
+import { DEMO_PASSWORD, submitLogin } from '../support/flows.ts';
+import { clippedElements } from '../support/layout.ts';
+import { adminSuite } from '../support/suite.ts';
+
+const run = browserAvailable();
+const ADMIN_PASSWORD = 'Deco#2026pages';
+
+/** A public API answer's data (no login). */
+async function publicGet<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(`/api${path}`);
+  const body = (await res.json()) as { state: number; data: T };
+  expect(body.state).toBe(200);
+  return body.data;
+}
+
+/** Drag with the mouse in small steps (dnd-kit starts a drag after a few pixels). */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * i) / 12, from.y + ((to.y - from.y) * i) / 12);
+  }
+  await page.mouse.up();
+}
+
+const centre = async (page: Page, selector: string) => {
+  const box = (await page.locator(selector).first().boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+};
+
+const blockTypes = (page: Page) =>
+  page.getByTestId('outline-row').locator('.deco-outline-label').allInnerTexts();
+
+describe.runIf(run)('装修: the page builder', () => {
+  const suite = adminSuite(ADMIN_PASSWORD);
+
+  it('builds a home page by mouse and keyboard, undoes, publishes after its problems are fixed, enables it and compares and rolls back versions', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/decorate_m/lists');
+    await page.getByRole('button', { name: '新建首页' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: '页面名称' }).fill('E2E 夏季首页');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.waitForURL(/\/decorate_m\/home_edit\?id=\d+/);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    await see(page.getByTestId('builder-phone'));
+
+    // Click: a title, appended and selected; its text typed in the settings.
+    await page.getByTestId('palette-title').click();
+    await page
+      .getByTestId('builder-settings')
+      .getByRole('textbox', { name: '标题' })
+      .first()
+      .fill('夏季健康头条');
+    await see(page.getByTestId('builder-phone').getByText('夏季健康头条'));
+    // Drag: a carousel dropped onto the title (it goes before it).
+    await drag(
+      page,
+      await centre(page, '[data-testid=palette-carousel]'),
+      await centre(page, '[data-testid=canvas-block]'),
+    );
+    await see(page.getByTestId('outline-row').nth(1));
+    expect(await blockTypes(page)).toEqual(['轮播图', '标题']);
+
+    // Undo takes the carousel away, redo brings it back.
+    await page.getByRole('button', { name: '撤销' }).click();
+    expect(await blockTypes(page)).toEqual(['标题']);
+    await page.getByRole('button', { name: '重做' }).click();
+    expect(await blockTypes(page)).toEqual(['轮播图', '标题']);
+
+    // Keyboard: pick the title up by its handle, move it up, drop it; the screen reader hears it.
+    const handle = page.getByTestId('outline-row').nth(1).locator('.deco-drag-handle');
+    await handle.focus();
+    // What the screen reader is told (dnd-kit's live region, visually hidden).
+    const heard = (text: string) =>
+      expect.poll(() => page.locator('[id^=DndLiveRegion]').textContent()).toContain(text);
+    await page.keyboard.press('Space');
+    await heard('已拿起组件 标题');
+    // As a person would: a moment after picking it up (dnd-kit measures the list first).
+    await page.waitForTimeout(150);
+    await page.keyboard.press('ArrowUp');
+    await heard('组件 标题 移到第 1 位');
+    await page.keyboard.press('Space');
+    await heard('组件 标题 已放到第 1 位');
+    expect(await blockTypes(page)).toEqual(['标题', '轮播图']);
+
+    // Publishing checks the page first: the empty carousel is named and selectable.
+    await page.getByRole('button', { name: '发布', exact: true }).click();
+    await page.getByRole('button', { name: '检查并发布' }).click();
+    const problems = page.getByTestId('publish-problems');
+    await see(problems.getByText('第2个组件（轮播图）：图片至少需要一项'));
+    await screenshot(page, 'decorate-builder-problems-1440-zh');
+    await problems.getByText('第2个组件（轮播图）：图片至少需要一项').click();
+    await see(page.locator('.deco-canvas-block.is-selected.has-problem'));
+    // Fixed by deleting the carousel from its toolbar; then it publishes.
+    await page.locator('.deco-block-toolbar').getByRole('button', { name: '删除' }).click();
+    await page.getByRole('button', { name: '发布', exact: true }).click();
+    await page.getByRole('textbox', { name: '发布说明' }).fill('夏季首页上线');
+    await page.getByRole('button', { name: '检查并发布' }).click();
+    await see(page.getByText('已发布为第 1 版'));
+    await see(page.getByTestId('save-status').getByText('已保存'));
+
+    // A second version: the title changes.
+    await page.getByTestId('canvas-block').first().click();
+    await page
+      .getByTestId('builder-settings')
+      .getByRole('textbox', { name: '标题' })
+      .first()
+      .fill('夏季健康头条（第二版）');
+    await page.getByRole('button', { name: '发布', exact: true }).click();
+    await page.getByRole('button', { name: '检查并发布' }).click();
+    await see(page.getByText('已发布为第 2 版'));
+
+    // Enabled from the list: the app's home is this page now.
+    await page.getByRole('button', { name: '返回列表' }).click();
+    await page.waitForURL(/\/decorate_m\/lists/);
+    const row = page.locator('.ant-table-row', { hasText: 'E2E 夏季首页' });
+    await row.getByRole('button', { name: '启用' }).click();
+    await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await see(row.getByText('启用中'));
+    await expect
+      .poll(async () => JSON.stringify(await publicGet(page, '/v3/decorate/common/page/home')), {
+        timeout: 10_000,
+      })
+      .toContain('夏季健康头条（第二版）');
+
+    // Versions: compare v1 with v2, then roll back to v1 (a new draft; the app keeps v2).
+    await row.getByRole('button', { name: '版本记录' }).click();
+    const drawer = page.locator('.ant-drawer');
+    await see(drawer.getByText('v2'));
+    await drawer.locator('.ant-table-row').nth(0).locator('.ant-checkbox-input').check();
+    await drawer.locator('.ant-table-row').nth(1).locator('.ant-checkbox-input').check();
+    await drawer.getByTestId('compare-versions').click();
+    const diff = drawer.getByTestId('version-diff');
+    await see(diff.getByText('修改'));
+    await see(diff.getByText('夏季健康头条（第二版）'));
+    await screenshot(page, 'decorate-versions-compare-1440-zh');
+    await drawer.locator('.ant-table-row').nth(1).getByRole('button', { name: '回滚' }).click();
+    await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page.waitForURL(new RegExp(`home_edit\\?id=${id}`));
+    await see(page.getByTestId('builder-phone').getByText('夏季健康头条', { exact: true }));
+    const home = await publicGet<{ version: number }>(page, '/v3/decorate/common/page/home');
+    expect(home.version).toBe(2);
+
+    expect(appErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the draft on a phone through its preview link without a login', async () => {
+    const { page, context } = await suite.adminPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/decorate_m/topic_lists');
+    await page
+      .locator('.ant-table-row', { hasText: '高血压防治专题' })
+      .getByRole('button', { name: '预览' })
+      .click();
+    const link = page.getByTestId('preview-url');
+    await see(link);
+    await see(page.locator('.ant-qrcode canvas'));
+    const url = (await link.getAttribute('href'))!;
+    expect(url).toMatch(/\/m\/preview\?token=/);
+    const phone = await suite.browser.newContext(
+      contextOptions(suite.server.url, { viewport: { width: 375, height: 812 } }),
+    );
+    const member = await phone.newPage();
+    await member.goto(url);
+    await see(member.getByText('高血压是最常见的慢性病之一', { exact: false }));
+    await settled(member);
+    expect(await clippedElements(member)).toEqual([]);
+    await member.screenshot({
+      path: `${process.cwd()}/artifacts/decorate-preview-topic-375-zh.png`,
+      fullPage: true,
+    });
+    // Revoked: the same link shows the reason and nothing of the page.
+    await page.getByRole('button', { name: '撤销全部预览链接' }).click();
+    await see(page.getByText('预览链接已撤销'));
+    await member.reload();
+    await see(member.getByText('预览链接已被撤销'));
+    expect(await member.getByText('高血压是最常见的慢性病之一', { exact: false }).count()).toBe(0);
+    await phone.close();
+    await context.close();
+  });
+
+  it('shows who is editing, opens read-only, and lets another operator take over', async () => {
+    const first = await suite.adminPage();
+    await first.page.setViewportSize({ width: 1440, height: 900 });
+    await first.page.goto('/decorate_m/lists');
+    await first.page
+      .locator('.ant-table-row', { hasText: '春节活动首页' })
+      .getByRole('button', { name: '装修' })
+      .click();
+    await see(first.page.getByTestId('builder-phone'));
+    await see(first.page.getByRole('button', { name: '撤销' }));
+
+    // 周强 (a demo administrator) opens the same page: read-only, told who edits it.
+    const second = await newPage(suite.browser, suite.server.url);
+    await submitLogin(second.page, 'zhouqiang', DEMO_PASSWORD);
+    await second.page.waitForURL(/\/sysset_home\/basic/);
+    await second.page.setViewportSize({ width: 1440, height: 900 });
+    await second.page.goto(first.page.url());
+    await see(second.page.getByText('系统管理员 正在编辑，当前为只读'));
+    expect(await second.page.getByTestId('palette-title').isDisabled()).toBe(true);
+    await second.page.getByRole('button', { name: '接管' }).click();
+    await second.page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await gone(second.page.getByText('正在编辑，当前为只读'));
+    await expect.poll(() => second.page.getByTestId('palette-title').isDisabled()).toBe(false);
+
+    // The first one's next save is refused: the page says who took over and stops editing.
+    await first.page.getByTestId('palette-search').click();
+    await see(first.page.getByText('周强 已接管编辑，您的修改未再保存'), 15_000);
+    expect(await first.page.getByTestId('palette-title').isDisabled()).toBe(true);
+    await first.context.close();
+    await second.context.close();
+  });
+
+  it('shows the builder and the lists at 1440 and 375 px, in Chinese and English, with nothing cut off', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    const problems: string[] = [];
+    for (const language of ['zh-CN', 'en-US'] as const) {
+      await page.evaluate((lang) => {
+        const key = 'jkadmin_settings';
+        const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as object;
+        localStorage.setItem(key, JSON.stringify({ ...saved, language: lang }));
+      }, language);
+      for (const width of [1440, 375]) {
+        await page.setViewportSize({ width, height: width > 1000 ? 900 : 812 });
+        for (const path of ['/decorate_m/lists', '/decorate_m/topic_lists', '/integralmall/deco']) {
+          await page.goto(path);
+          await see(page.locator('.ant-table-row').first());
+          await settled(page);
+          for (const line of await clippedElements(page))
+            problems.push(`${path} ${width} ${language}: ${line}`);
+        }
+        await page.goto('/decorate_m/lists');
+        await page
+          .locator('.ant-table-row', { hasText: '居家健康首页' })
+          .getByRole('button', { name: /装修|Build/ })
+          .click();
+        await see(page.getByTestId('builder-phone'));
+        await settled(page);
+        for (const line of await clippedElements(page))
+          problems.push(`builder ${width} ${language}: ${line}`);
+        await page.screenshot({
+          path: `${process.cwd()}/artifacts/decorate-builder-${width}-${language}.png`,
+          fullPage: true,
+        });
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(appErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
