@@ -192,6 +192,15 @@ describe.runIf(run)('装修: the page builder', () => {
     await member.reload();
     await see(member.getByText('预览链接已被撤销'));
     expect(await member.getByText('高血压是最常见的慢性病之一', { exact: false }).count()).toBe(0);
+    // The published topic itself, at the link 复制链接 copies: no login, no preview banner.
+    const topicId = await page
+      .locator('.ant-table-row', { hasText: '高血压防治专题' })
+      .getAttribute('data-row-key');
+    await member.goto(`/m/topic?id=${topicId}`);
+    await see(member.getByText('高血压是最常见的慢性病之一', { exact: false }));
+    expect(await member.getByTestId('preview-banner').innerText()).toBe('');
+    await member.goto('/m/topic?id=999999');
+    await see(member.getByText('页面不存在或已被删除'));
     await phone.close();
     await context.close();
   });

@@ -77,6 +77,12 @@ export const routes: RouteObject[] = [
         handle: {} satisfies RouteHandle,
         lazy: page(() => import('../features/decorate/pages/PreviewPage')),
       },
+      {
+        // A published 装修 topic (no login): /m/topic?id=, the link 专题装修 copies.
+        path: 'm/topic',
+        handle: {} satisfies RouteHandle,
+        lazy: page(() => import('../features/decorate/pages/PreviewPage')),
+      },
       // The logged-in routes (./app-routes.tsx) join here when first needed.
       {
         path: '*',

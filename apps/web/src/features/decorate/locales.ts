@@ -206,6 +206,7 @@ export const DECORATE_NS = registerBilingualLocale('decorate', {
     banner: ['预览 · 草稿，链接到期时间 {{time}}', 'Preview · draft; the link expires at {{time}}'],
     openInApp: ['在 App 中打开：{{label}}', 'Open in the app: {{label}}'],
     linkProblem: ['无法打开预览', 'The preview cannot be opened'],
+    topicProblem: ['无法打开专题', 'The topic cannot be opened'],
     retry: ['重试', 'Retry'],
     loading: ['正在加载页面', 'Loading the page'],
     empty: ['页面还没有组件', 'The page has no components yet'],
@@ -244,6 +245,9 @@ export const DECORATE_NS = registerBilingualLocale('decorate', {
     enabledDone: ['已启用', 'Enabled'],
     copy: ['复制', 'Copy'],
     copied: ['已复制为新页面', 'Copied as a new page'],
+    copyLink: ['复制链接', 'Copy link'],
+    linkCopied: ['专题链接已复制', 'Topic link copied'],
+    copyFailed: ['复制失败，请手动复制', 'Could not copy: copy it by hand'],
     rename: ['重命名', 'Rename'],
     deleteConfirm: ['删除“{{name}}”及其全部版本？', 'Delete "{{name}}" and all its versions?'],
     preview: {

@@ -21,6 +21,7 @@ import {
 } from '../../../shared/components/list-page';
 import { FormDialog } from '../../../shared/components/form-dialog';
 import { toast } from '../../../shared/feedback/feedback';
+import { copyText } from '../../../shared/utils/clipboard';
 import { useFrontPath } from '../../../shared/routing/route-handle';
 import { usePageActions } from '../../../shared/stores/permission';
 import { DECORATE_NS } from '../locales';
@@ -149,6 +150,19 @@ export default function PageListPage() {
             <Button type="link" size="small" onClick={() => setVersionsOf(row.id)}>
               {t('page.versions.action')}
             </Button>
+            {kind === 'topic' && row.publishedVersion !== null && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() =>
+                  void copyText(`${window.location.origin}/m/topic?id=${row.id}`).then((ok) =>
+                    ok ? toast.success(t('page.linkCopied')) : toast.error(t('page.copyFailed')),
+                  )
+                }
+              >
+                {t('page.copyLink')}
+              </Button>
+            )}
             {oneEnabled && may('enable') && !row.enabled && row.publishedVersion !== null && (
               <ConfirmAction
                 title={t('page.enableConfirm', { name: row.name })}

@@ -22,10 +22,13 @@ import { PageFrame } from './render/PageFrame';
 import { EmptyHint } from './render/parts';
 import { expiryText, previewExpiry } from './render/preview-link';
 
-/** GET the draft a preview link shows (no login). The page shows the server's refusal itself. */
-const fetchPreview = (token: string, signal: AbortSignal) =>
-  api.get<PublicPage>(DecoratePublicPaths.preview, {
-    params: { token },
+/**
+ * GET the draft a preview link shows, or a published topic (no login). The page shows the
+ * server's refusal itself.
+ */
+const fetchPage = (query: { token: string } | { id: string }, signal: AbortSignal) =>
+  api.get<PublicPage>('token' in query ? DecoratePublicPaths.preview : DecoratePublicPaths.topic, {
+    params: query,
     auth: false,
     silent: true,
     signal,
@@ -37,18 +40,25 @@ const fetchPreview = (token: string, signal: AbortSignal) =>
  * or revoked link gets the server's message and nothing of the page. The page fills a phone's
  * width (at most 480 px on a larger screen) under a banner saying it is a draft's preview.
  *
+ * The same page at /m/topic?id= shows a published topic (专题装修's 复制链接): no banner then.
+ *
  * The preview runs in a browser, not in the app: a tap on an https web address opens it in a new
  * tab; any other link says where the app would go.
  */
 export default function PreviewPage() {
   const { t } = useTranslation(DECORATE_NS);
   const [params] = useSearchParams();
+  const topicId = params.get('id');
   const token = params.get('token') ?? '';
-  const load = useCallback((signal: AbortSignal) => fetchPreview(token, signal), [token]);
+  const isTopic = topicId !== null && !params.has('token');
+  const load = useCallback(
+    (signal: AbortSignal) => fetchPage(isTopic ? { id: topicId } : { token }, signal),
+    [isTopic, topicId, token],
+  );
   const [state, retry] = usePublicLoad(load);
   const page = state.kind === 'ok' ? state.value : null;
   usePageTitle(page?.document.root.props.title || t('previewPage.pageTitle'));
-  const expiresAt = page ? previewExpiry(token) : null;
+  const expiresAt = page && !isTopic ? previewExpiry(token) : null;
 
   const onLink = useCallback(
     (link: DraftLink) => {
@@ -72,7 +82,7 @@ export default function PreviewPage() {
           className={page ? 'deco-preview-banner' : 'deco-preview-banner deco-preview-banner-empty'}
         >
           <span className="deco-preview-banner-text" data-testid="preview-banner">
-            {page && (
+            {page && !isTopic && (
               <>
                 <EyeOutlined aria-hidden />
                 <span>
@@ -95,7 +105,7 @@ export default function PreviewPage() {
             <Result
               className="deco-preview-state"
               status="warning"
-              title={t('previewPage.linkProblem')}
+              title={isTopic ? t('previewPage.topicProblem') : t('previewPage.linkProblem')}
               subTitle={state.msg ? localMessage(state.msg) : undefined}
               // A refusal says what to do (make a new link); a failed request may be tried again.
               extra={
