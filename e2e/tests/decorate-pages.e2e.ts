@@ -103,9 +103,9 @@ describe.runIf(run)('装修: the page builder', () => {
     await page.getByRole('button', { name: '发布', exact: true }).click();
     await page.getByRole('button', { name: '检查并发布' }).click();
     const problems = page.getByTestId('publish-problems');
-    await see(problems.getByText('第2个组件（轮播图）：图片至少需要一项'));
+    await see(problems.getByText('第2个组件（轮播图）：轮播图片至少需要一项'));
     await screenshot(page, 'decorate-builder-problems-1440-zh');
-    await problems.getByText('第2个组件（轮播图）：图片至少需要一项').click();
+    await problems.getByText('第2个组件（轮播图）：轮播图片至少需要一项').click();
     await see(page.locator('.deco-canvas-block.is-selected.has-problem'));
     // Fixed by deleting the carousel from its toolbar; then it publishes.
     await page.locator('.deco-block-toolbar').getByRole('button', { name: '删除' }).click();

@@ -83,7 +83,11 @@ describe('the page document', () => {
     const problems = documentProblems(doc);
     expect(problems).toEqual([
       { blockId: null, field: 'title', message: '页面设置：页面标题不能为空' },
-      { blockId: 'carousel-1', field: 'items', message: '第1个组件（轮播图）：图片至少需要一项' },
+      {
+        blockId: 'carousel-1',
+        field: 'items',
+        message: '第1个组件（轮播图）：轮播图片至少需要一项',
+      },
       {
         blockId: 'notice-1',
         field: 'link',

@@ -192,8 +192,8 @@ export const COMPONENTS = {
     fields: [
       {
         name: 'items',
-        label: '图片',
-        labelEn: 'Images',
+        label: '轮播图片',
+        labelEn: 'Slides',
         kind: 'list',
         required: true,
         max: 8,
@@ -281,8 +281,8 @@ export const COMPONENTS = {
       },
       {
         name: 'items',
-        label: '图片',
-        labelEn: 'Images',
+        label: '广告图片',
+        labelEn: 'Ad images',
         kind: 'list',
         required: true,
         max: 3,
@@ -597,7 +597,7 @@ function checkFields(
           item as Record<string, unknown>,
           blockId,
           `${path}.${i}.`,
-          `${blockLabel}第${i + 1}项`,
+          `${where}第${i + 1}项`,
           out,
         ),
       );
@@ -657,7 +657,7 @@ export function documentLinks(
             item as Record<string, unknown>,
             blockId,
             `${prefix}${field.name}.${i}.`,
-            `${where}第${i + 1}项`,
+            `${where}：${field.label}第${i + 1}项`,
           ),
         );
     }

@@ -67,6 +67,7 @@ import {
 import { isApiError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/feedback/feedback';
 import { useLeaveGuard } from '../../../shared/hooks/use-leave-guard';
+import { localMessage } from '../../../shared/i18n';
 import { usePageActions } from '../../../shared/stores/permission';
 import { DECORATE_NS } from '../locales';
 import {
@@ -542,7 +543,7 @@ function Builder({ page }: { page: DecoratePageDetail }) {
             <ul className="deco-problem-list">
               {problems.map((p, i) => (
                 <li key={i}>
-                  <a onClick={() => setSelectedId(p.blockId)}>{p.msg}</a>
+                  <a onClick={() => setSelectedId(p.blockId)}>{localMessage(p.msg)}</a>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,7 @@
 import {
+  COMPONENTS,
+  ROOT_FIELDS,
+  type FieldDef,
   DEVICE_STATUS_LABELS,
   DEVICE_STATUS_LABELS_EN,
   DEVICE_TRANSITION_LABELS,
@@ -968,6 +971,22 @@ function inSentence(name: string): string {
 }
 
 const templates: MessageTemplate[] = [
+  // 装修's publish problems: a place in the page, then what is wrong there.
+  [
+    /^((?:第\d+个组件（[^）]+）|页面设置)：.+?)(不能为空|至少需要一项|必须是上传的图片或 https 地址)$/,
+    (place, wrong) =>
+      `${decoratePlace(place!)} ${
+        wrong === '不能为空'
+          ? 'is required'
+          : wrong === '至少需要一项'
+            ? 'needs at least one'
+            : 'must be an uploaded image or an https address'
+      }`,
+  ],
+  [
+    /^((?:第\d+个组件（[^）]+）|页面设置)(?:：[^：]+)*)：([^：]+)$/,
+    (place, reason) => `${decoratePlace(place!)}: ${tryText(reason!)}`,
+  ],
   [
     /^该预警已由(.+)认领，请选择其他预警$/,
     (name) => `${name} has claimed this alert; choose another`,
@@ -1218,6 +1237,35 @@ function taskWord(zh: string): string {
   const step = Object.entries(TASK_STEP_LABELS).find(([, v]) => v === zh)?.[0];
   if (step) return TASK_STEP_PARTICIPLES_EN[step as keyof typeof TASK_STEP_PARTICIPLES_EN];
   return tryText(zh);
+}
+
+/** 装修's component and field words, Chinese → English (publish problems name both). */
+const fieldWords = (fields: readonly FieldDef[]): [string, string][] =>
+  fields.flatMap((field) => [
+    [field.label, field.labelEn] as [string, string],
+    ...fieldWords(field.itemFields ?? []),
+  ]);
+const DECORATE_WORDS_EN: Record<string, string> = Object.fromEntries([
+  ['页面设置', 'Page settings'],
+  ...fieldWords(ROOT_FIELDS),
+  ...Object.values(COMPONENTS).flatMap((def): [string, string][] => [
+    [def.label, def.labelEn],
+    ...fieldWords(def.fields),
+  ]),
+]);
+
+/** A place in a page ("第2个组件（轮播图）：图片第1项：链接") in English. */
+function decoratePlace(zh: string): string {
+  return zh
+    .split('：')
+    .map((part) => {
+      const block = /^第(\d+)个组件（(.+)）$/.exec(part);
+      if (block) return `Component ${block[1]} (${DECORATE_WORDS_EN[block[2]!] ?? block[2]})`;
+      const item = /^(.+?)第(\d+)项$/.exec(part);
+      if (item) return `${DECORATE_WORDS_EN[item[1]!] ?? item[1]} #${item[2]}`;
+      return DECORATE_WORDS_EN[part] ?? part;
+    })
+    .join(': ');
 }
 
 /** A message part that may be known (a reason) or free text (kept). */

@@ -8,6 +8,7 @@ import {
   type PageProblemAnswer,
   type RootProps,
 } from '@health/contract';
+import { localMessage } from '../../../../shared/i18n';
 import { DECORATE_NS } from '../../locales';
 import { FieldControl } from './fields';
 
@@ -79,7 +80,7 @@ export function SettingsPanel({
           message={
             <ul>
               {mine.map((p) => (
-                <li key={`${p.field}:${p.msg}`}>{p.msg}</li>
+                <li key={`${p.field}:${p.msg}`}>{localMessage(p.msg)}</li>
               ))}
             </ul>
           }
