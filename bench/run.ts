@@ -16,12 +16,12 @@
  * BENCH_PARTS=sizes) runs the size part alone, `--load` the load part alone; the default runs both.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launch, CHROMIUM } from '../e2e/support/browser.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { adminToken, BENCH_PASSWORD } from './admin.ts';
 import { ensureBuilt, root } from './build.ts';
+import { gzipKb, pageOwnSizes, readManifest } from './page-sizes.ts';
 import { atFixedRate, saturate, type LoadResult } from './load.ts';
 
 const CONNECTIONS = 50;
@@ -40,9 +40,6 @@ const LATENCY_LOAD_SHARE = 0.3;
 const INFO_RATIO_TARGET = 0.7;
 const INFO_P99_TARGET_MS = 5;
 const LATENCY_RUNS = 5;
-
-const gzipKb = (file: string) =>
-  gzipSync(readFileSync(`${root}apps/web/dist/${file}`), { level: 9 }).length / 1024;
 
 /** Sum the gzip size of every JavaScript file the page loaded from the server. */
 async function gzipJsOf(
@@ -90,21 +87,6 @@ const PAGE_OWN_BUDGET_KB = 100;
 const LOGIN_PAGE_SRC = 'src/features/auth/login/LoginPage.tsx';
 const LANDING_PAGE_SRC = 'src/features/system/overview/OverviewPage.tsx';
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
-const readManifest = () =>
-  JSON.parse(readFileSync(`${root}apps/web/dist/.vite/manifest.json`, 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
-
 /**
  * The heavy parts (echarts, tiptap, the ECG viewer) may load on /login and the landing only when
  * that page uses them: a loaded chunk holding one (dist/.vite/heavy-chunks.json, written by the web
@@ -144,42 +126,6 @@ function heavyLoadedWithoutUse(
     else failures.push(`${what} loads ${file} (${parts.join(', ')}) but does not use it`);
   }
   return used;
-}
-
-/**
- * Each lazy page's own JavaScript: its chunk plus the statically imported chunks no other page and
- * not the shell's entry load. What several pages share (antd's table, the list page pattern) is
- * downloaded once and not charged to any one page.
- */
-function pageOwnSizes(): { page: string; kb: number }[] {
-  const manifest = readManifest();
-  const closure = (key: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(key)) return seen;
-    seen.add(key);
-    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
-    return seen;
-  };
-  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  const shell = entry ? closure(entry) : new Set<string>();
-  const pages = Object.keys(manifest).filter(
-    (k) =>
-      manifest[k]?.isDynamicEntry &&
-      /(^|\/)src\/(features|app)\/.*Page\.tsx$/.test(manifest[k]?.src ?? k),
-  );
-  const closures = new Map(pages.map((p) => [p, closure(p)]));
-  // Users are counted over every lazily loaded chunk (pages and lazy parts such as the charts or
-  // the rich-text editor): what two of them load is shared, not one page's own.
-  const lazyEntries = Object.keys(manifest).filter((k) => manifest[k]?.isDynamicEntry);
-  const users = new Map<string, number>();
-  for (const c of lazyEntries.map((k) => closures.get(k) ?? closure(k)))
-    for (const key of c) if (!shell.has(key)) users.set(key, (users.get(key) ?? 0) + 1);
-  return pages
-    .map((p) => {
-      const own = [...closures.get(p)!].filter((k) => !shell.has(k) && users.get(k) === 1);
-      const kb = own.reduce((sum, k) => sum + gzipKb(manifest[k]!.file), 0);
-      return { page: (manifest[p]?.src ?? p).replace(/^(.*\/)?src\/(features\/)?/, ''), kb };
-    })
-    .sort((a, b) => b.kb - a.kb);
 }
 
 /** Server throughput and latency (autocannon). */

@@ -125,6 +125,16 @@ describe.runIf(run)('装修: the page builder', () => {
     await page.getByRole('button', { name: '发布', exact: true }).click();
     await page.getByRole('button', { name: '检查并发布' }).click();
     await see(page.getByText('已发布为第 2 版'));
+    // 定时发布: the draft at a time to come; the list shows when.
+    await page.getByRole('button', { name: '定时发布' }).click();
+    const when = page.getByRole('dialog').getByRole('textbox', { name: '发布时间' });
+    await when.fill('2030-01-01 09:00');
+    await when.press('Enter');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await see(page.getByText('将于 2030-01-01 09:00 发布'));
 
     // Enabled from the list: the app's home is this page now.
     await page.getByRole('button', { name: '返回列表' }).click();
@@ -133,6 +143,7 @@ describe.runIf(run)('装修: the page builder', () => {
     await row.getByRole('button', { name: '启用' }).click();
     await page.getByRole('button', { name: /确\s*定|OK/ }).click();
     await see(row.getByText('启用中'));
+    await see(row.getByText('定时发布 01-01 09:00'));
     await expect
       .poll(async () => JSON.stringify(await publicGet(page, '/v3/decorate/common/page/home')), {
         timeout: 10_000,

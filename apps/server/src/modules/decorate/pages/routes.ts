@@ -38,6 +38,7 @@ import { actorOf } from '../../../platform/actor.js';
 import { MINUTE_MS } from '../../../platform/clock.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
+import { cachedJson } from '../../../platform/json-cache.js';
 import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { DecoratePageService } from './service.js';
 
@@ -251,6 +252,16 @@ export const decoratePageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     public: true,
     rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: MINUTE_MS },
   } as const;
+  /**
+   * The live pages are the app's hot read: a cached page is one immutable object, so its JSON is
+   * made once per cache entry (json-cache.ts) instead of validated and serialized per request
+   * (measured: 0.36 → 0.87 × /healthz req/s in bench:decorate); it was built from documents the
+   * contract's schema parsed, and TypeScript checks the shape.
+   */
+  const serializeCachedPage = () => (payload: unknown) => {
+    const answer = payload as { state: number; msg: string; data: PublicPage };
+    return `{"state":${answer.state},"msg":${JSON.stringify(answer.msg)},"data":${cachedJson(answer.data)}}`;
+  };
 
   /** The cached page with its ETag; 304 when the app already has it. */
   const answer = async (
@@ -271,6 +282,7 @@ export const decoratePageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       kind === 'home' ? DecoratePublicPaths.home : DecoratePublicPaths.mall,
       {
         config: publicConfig,
+        serializerCompiler: serializeCachedPage,
         schema: {
           tags: ['decorate-page'],
           summary,
@@ -286,6 +298,7 @@ export const decoratePageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     DecoratePublicPaths.topic,
     {
       config: publicConfig,
+      serializerCompiler: serializeCachedPage,
       schema: {
         tags: ['decorate-page'],
         summary: '公开：专题页面（已发布版本；支持 ETag）',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   Alert,
@@ -291,25 +291,32 @@ function Builder({ page }: { page: DecoratePageDetail }) {
   /* --------------------------------------------------------------- edits */
 
   const change = history.change;
+  // The blocks' commands read the document through a ref, so they stay the same object while it
+  // changes: the phone's blocks (memoised) then render again only when their own props change.
+  const documentRef = useRef(document);
+  useLayoutEffect(() => {
+    documentRef.current = document;
+  }, [document]);
   const commands: BlockCommands = useMemo(
     () => ({
       select: setSelectedId,
       move: (id, by) => {
-        const at = document.content.findIndex((b) => b.props.id === id);
-        change(moveBlock(document, id, at + by));
+        const doc = documentRef.current;
+        const at = doc.content.findIndex((b) => b.props.id === id);
+        change(moveBlock(doc, id, at + by));
       },
       duplicate: (id) => {
-        const next = duplicateBlock(document, id);
+        const next = duplicateBlock(documentRef.current, id);
         change(next);
         const at = next.content.findIndex((b) => b.props.id === id);
         setSelectedId(next.content[at + 1]?.props.id ?? id);
       },
       remove: (id) => {
-        change(removeBlock(document, id));
+        change(removeBlock(documentRef.current, id));
         setSelectedId(null);
       },
     }),
-    [change, document],
+    [change],
   );
   const addBlock = (type: ComponentType, at?: number) => {
     const after = selectedId ? document.content.findIndex((b) => b.props.id === selectedId) : -1;

@@ -1,15 +1,15 @@
-import type { CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { Button, Empty, Tooltip } from 'antd';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
   CopyOutlined,
   DeleteOutlined,
-  HolderOutlined,
 } from '@ant-design/icons';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   COMPONENTS,
@@ -20,6 +20,7 @@ import {
 import { DECORATE_NS } from '../../locales';
 import { BlockView } from '../render/BlockView';
 import { PageFrame } from '../render/PageFrame';
+import { DRAG_HANDLE_ICON, useHandleText, useStableIds } from './sortable';
 
 /** The phone's drop target id (a palette item dropped below the last block). */
 export const CANVAS_ID = 'canvas';
@@ -31,7 +32,18 @@ export interface BlockCommands {
   remove: (id: string) => void;
 }
 
-function CanvasBlock({
+/**
+ * A block's rendering, skipped when its block and records are the same objects: while a drag
+ * moves over the phone, and on an edit of another block, only the wrappers render again (the
+ * documents are immutable, so an unchanged block is the same object).
+ */
+const CanvasBlockBody = memo(BlockView);
+
+/**
+ * One block on the phone. Memoised: selecting a block or picking one up renders the builder again,
+ * not the hundred blocks whose props did not change.
+ */
+const CanvasBlock = memo(function CanvasBlock({
   block,
   index,
   count,
@@ -40,6 +52,8 @@ function CanvasBlock({
   readOnly,
   commands,
   problem,
+  t,
+  en,
 }: {
   block: PageBlock;
   index: number;
@@ -49,15 +63,18 @@ function CanvasBlock({
   readOnly: boolean;
   commands: BlockCommands;
   problem: boolean;
+  /** The phone's translations and language (a hundred blocks need not each subscribe). */
+  t: TFunction;
+  en: boolean;
 }) {
-  const { t, i18n } = useTranslation(DECORATE_NS);
   const id = block.props.id;
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id,
     disabled: readOnly,
   });
   const def = COMPONENTS[block.type];
-  const label = i18n.language.startsWith('en') ? def.labelEn : def.label;
+  const label = en ? def.labelEn : def.label;
+  const handle = useHandleText(t, label, index);
   const style: CSSProperties = {
     transform: CSS.Translate.toString(transform),
     transition,
@@ -78,16 +95,16 @@ function CanvasBlock({
             className="deco-drag-handle"
             {...attributes}
             {...listeners}
-            aria-label={t('builder.dragBlock', { name: label, n: index + 1 })}
-            aria-roledescription={t('builder.sortable')}
+            aria-label={handle.label}
+            aria-roledescription={handle.roleDescription}
           >
-            <HolderOutlined />
+            {DRAG_HANDLE_ICON}
           </span>
         )}
         {label}
       </div>
       <div className="deco-canvas-block-body" inert>
-        <BlockView block={block} records={records} />
+        <CanvasBlockBody block={block} records={records} />
       </div>
       {selected && !readOnly && (
         <div className="deco-block-toolbar" onClick={(e) => e.stopPropagation()}>
@@ -130,7 +147,7 @@ function CanvasBlock({
       )}
     </div>
   );
-}
+});
 
 /**
  * The page in a 375-px phone, rendered by the same components as the public page: click a block
@@ -154,9 +171,10 @@ export function Canvas({
   problemBlocks: ReadonlySet<string>;
   onSelectRoot: () => void;
 }) {
-  const { t } = useTranslation(DECORATE_NS);
+  const { t, i18n } = useTranslation(DECORATE_NS);
+  const en = i18n.language.startsWith('en');
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_ID });
-  const ids = document.content.map((b) => b.props.id);
+  const ids = useStableIds(document.content.map((b) => b.props.id));
   return (
     <div className="deco-phone" data-testid="builder-phone">
       <div
@@ -182,6 +200,8 @@ export function Canvas({
                 readOnly={readOnly}
                 commands={commands}
                 problem={problemBlocks.has(block.props.id)}
+                t={t}
+                en={en}
               />
             ))}
             {document.content.length === 0 && (

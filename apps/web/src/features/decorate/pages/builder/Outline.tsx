@@ -1,10 +1,12 @@
-import { HolderOutlined } from '@ant-design/icons';
+import { memo } from 'react';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { COMPONENTS, type PageBlock, type PageDocument } from '@health/contract';
 import { DECORATE_NS } from '../../locales';
+import { DRAG_HANDLE_ICON, useHandleText, useStableIds } from './sortable';
 
 /** An outline row's drag id (the phone's blocks use the block ids themselves). */
 export const outlineId = (blockId: string) => `outline:${blockId}`;
@@ -21,27 +23,46 @@ function summaryOf(block: PageBlock): string {
   return '';
 }
 
-function OutlineRow({
+/** A row's summary (antd's ellipsis measures it): rendered again only when its text changes. */
+const RowSummary = memo(function RowSummary({ summary }: { summary: string }) {
+  return (
+    <Typography.Text
+      type="secondary"
+      ellipsis={{ tooltip: summary }}
+      className="deco-outline-summary"
+    >
+      <span translate="no">{summary}</span>
+    </Typography.Text>
+  );
+});
+
+/** One row; memoised like the phone's blocks (Canvas.tsx). */
+const OutlineRow = memo(function OutlineRow({
   block,
   index,
   selected,
   readOnly,
   onSelect,
+  t,
+  en,
 }: {
   block: PageBlock;
   index: number;
   selected: boolean;
   readOnly: boolean;
   onSelect: (id: string) => void;
+  /** The outline's translations and language (a hundred rows need not each subscribe). */
+  t: TFunction;
+  en: boolean;
 }) {
-  const { t, i18n } = useTranslation(DECORATE_NS);
   const id = block.props.id;
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: outlineId(id),
     disabled: readOnly,
   });
   const def = COMPONENTS[block.type];
-  const label = i18n.language.startsWith('en') ? def.labelEn : def.label;
+  const label = en ? def.labelEn : def.label;
+  const handle = useHandleText(t, label, index);
   const summary = summaryOf(block);
   return (
     <li
@@ -60,26 +81,18 @@ function OutlineRow({
           className="deco-drag-handle"
           {...attributes}
           {...listeners}
-          aria-label={t('builder.dragBlock', { name: label, n: index + 1 })}
-          aria-roledescription={t('builder.sortable')}
+          aria-label={handle.label}
+          aria-roledescription={handle.roleDescription}
         >
-          <HolderOutlined />
+          {DRAG_HANDLE_ICON}
         </span>
       )}
       <span className="deco-outline-index">{index + 1}</span>
       <span className="deco-outline-label">{label}</span>
-      {summary && (
-        <Typography.Text
-          type="secondary"
-          ellipsis={{ tooltip: summary }}
-          className="deco-outline-summary"
-        >
-          <span translate="no">{summary}</span>
-        </Typography.Text>
-      )}
+      {summary && <RowSummary summary={summary} />}
     </li>
   );
-}
+});
 
 /** The blocks as a list: select one, or drag (mouse or keyboard) to reorder. */
 export function Outline({
@@ -93,14 +106,13 @@ export function Outline({
   readOnly: boolean;
   onSelect: (id: string) => void;
 }) {
-  const { t } = useTranslation(DECORATE_NS);
+  const { t, i18n } = useTranslation(DECORATE_NS);
+  const en = i18n.language.startsWith('en');
+  const ids = useStableIds(document.content.map((b) => outlineId(b.props.id)));
   return (
     <div className="deco-outline">
       <Typography.Text strong>{t('builder.outline')}</Typography.Text>
-      <SortableContext
-        items={document.content.map((b) => outlineId(b.props.id))}
-        strategy={verticalListSortingStrategy}
-      >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ol className="deco-outline-list">
           {document.content.map((block, i) => (
             <OutlineRow
@@ -110,6 +122,8 @@ export function Outline({
               selected={block.props.id === selectedId}
               readOnly={readOnly}
               onSelect={onSelect}
+              t={t}
+              en={en}
             />
           ))}
         </ol>
