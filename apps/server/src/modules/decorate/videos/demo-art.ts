@@ -1,5 +1,15 @@
 import { PNG } from 'pngjs';
 import type { VideoCategory } from '@health/contract';
+import {
+  capsule as capsuleOf,
+  circle as circleOf,
+  clamp01,
+  hex,
+  mix,
+  roundRect as roundRectOf,
+  type Rgb,
+  type Shape,
+} from '../../../db/demo/raster.js';
 import { writeMp4 } from './mp4-writer.js';
 
 /**
@@ -10,45 +20,13 @@ import { writeMp4 } from './mp4-writer.js';
  * distance functions, so every edge is anti-aliased; the same video always gets the same picture.
  */
 
-type Rgb = readonly [number, number, number];
-/** Distance from a point to the shape's edge: negative inside. */
-type Shape = (x: number, y: number) => number;
-
-const hex = (h: string): Rgb => [
-  parseInt(h.slice(1, 3), 16),
-  parseInt(h.slice(3, 5), 16),
-  parseInt(h.slice(5, 7), 16),
-];
-const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
-  a[0] + (b[0] - a[0]) * t,
-  a[1] + (b[1] - a[1]) * t,
-  a[2] + (b[2] - a[2]) * t,
-];
-const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
-
-const circle =
-  (cx: number, cy: number, r: number): Shape =>
-  (x, y) =>
-    Math.hypot(x - cx, y - cy) - r;
-
-function roundRect(cx: number, cy: number, w: number, h: number, r: number): Shape {
-  return (x, y) => {
-    const qx = Math.abs(x - cx) - w / 2 + r;
-    const qy = Math.abs(y - cy) - h / 2 + r;
-    return Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - r;
-  };
-}
-
+/* The shapes, as distances only (this picture clips by its own boxes). */
+const circle = (cx: number, cy: number, r: number): Shape => circleOf(cx, cy, r)[0];
+const roundRect = (cx: number, cy: number, w: number, h: number, r: number): Shape =>
+  roundRectOf(cx, cy, w, h, r)[0];
 /** A line of width 2r with round ends. */
-function capsule(ax: number, ay: number, bx: number, by: number, r: number): Shape {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const len2 = dx * dx + dy * dy || 1;
-  return (x, y) => {
-    const t = clamp01(((x - ax) * dx + (y - ay) * dy) / len2);
-    return Math.hypot(x - ax - t * dx, y - ay - t * dy) - r;
-  };
-}
+const capsule = (ax: number, ay: number, bx: number, by: number, r: number): Shape =>
+  capsuleOf(ax, ay, bx, by, r)[0];
 
 const intersect =
   (a: Shape, b: Shape): Shape =>
