@@ -287,6 +287,23 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
       await post(GoodsPaths.shelf, { id: goodsId, onShelf: true }),
     );
     expect(on.data.linkedBy).toEqual([]);
+
+    // A home page links to the topic; deleting the topic says so.
+    const home = await addPage('链接专题的首页');
+    const doc = emptyDocument('首页');
+    const title = newBlock('title', 'title-topic');
+    title.props.text = '专题推荐';
+    title.props.link = { navType: 'jjkzty', subContent: String(id) };
+    doc.content = [title];
+    expect((await saveDraft(home, 1, doc)).state).toBe(200);
+    expect(bodyOf(await post(DecoratePagePaths.publish, { id: home, revision: 2 })).state).toBe(
+      200,
+    );
+    const deleted = bodyOf<{ linkedBy: string[] }>(await post(DecoratePagePaths.delete, { id }));
+    expect(deleted).toMatchObject({ state: 200, data: { linkedBy: ['首页“链接专题的首页”'] } });
+    const rows = bodyOf<Page<DecoratePageRow>>(await get(DecoratePagePaths.list, { kind: 'home' }))
+      .data.list;
+    expect(rows.find((r) => r.id === home)!.brokenLinks).toEqual(['专题不存在或已删除']);
   });
 
   it('keeps immutable versions: view one, roll back into a new draft, history unchanged', async () => {

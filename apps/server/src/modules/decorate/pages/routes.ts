@@ -3,6 +3,7 @@ import {
   DecoratePageMessages,
   DecoratePagePaths,
   DecoratePublicPaths,
+  LinkMessages,
   PAGES,
   decoratePageAddSchema,
   decoratePageDetailSchema,
@@ -11,6 +12,7 @@ import {
   decoratePageListSchema,
   decoratePageRenameSchema,
   envelope,
+  linkedByAnswerSchema,
   lockRequestSchema,
   pageLockSchema,
   pageVersionDetailSchema,
@@ -37,9 +39,10 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/actor.js';
 import { MINUTE_MS } from '../../../platform/clock.js';
 import type { AppContext } from '../../../platform/context.js';
-import { ok } from '../../../platform/envelope.js';
+import { SUCCESS_MSG, ok } from '../../../platform/envelope.js';
 import { cachedJson } from '../../../platform/json-cache.js';
 import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
+import { linkedBy } from '../linked-by.js';
 import { DecoratePageService } from './service.js';
 
 /** The three list pages; each route's own check in the service names the page of the kind. */
@@ -133,10 +136,19 @@ export const decoratePageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   });
 
   post(DecoratePagePaths.delete, {
-    summary: '删除装修页面（启用中的页面不能删除）',
+    summary: '删除装修页面（启用中的页面不能删除；删除专题时答复仍链接它的页面与广告）',
     action: 'delete',
     body: decoratePageIdSchema,
-    run: (request) => pages.delete(actorOf(request), request.body.id),
+    data: linkedByAnswerSchema,
+    run: async (request) => {
+      const { id } = request.body;
+      const kind = await pages.delete(actorOf(request), id);
+      return { id, linkedBy: kind === 'topic' ? await linkedBy(ctx, 'topic', id) : [] };
+    },
+    message: (answer) =>
+      answer.linkedBy.length > 0
+        ? LinkMessages.stillLinked(answer.linkedBy.join('、'))
+        : SUCCESS_MSG,
   });
 
   post(DecoratePagePaths.saveDraft, {

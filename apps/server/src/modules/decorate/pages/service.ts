@@ -263,7 +263,8 @@ export class DecoratePageService {
     });
   }
 
-  async delete(actor: Actor, id: number): Promise<void> {
+  /** Delete a page (never the enabled one); answers its kind. */
+  async delete(actor: Actor, id: number): Promise<PageKind> {
     const row = await this.loadFor(actor, id, 'delete');
     if (row.enabled_kind !== null) throw failed(DecoratePageMessages.deleteEnabled);
     await auditedChange(this.ctx, actor, async (trx) => {
@@ -276,6 +277,7 @@ export class DecoratePageService {
         }),
       };
     });
+    return row.kind;
   }
 
   /** Refused while someone else holds the edit lock. */

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button, Form, Input, Modal, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  LinkMessages,
   ONE_ENABLED_KINDS,
   PAGES,
   PAGE_NAME_MAX,
@@ -190,7 +191,14 @@ export default function PageListPage() {
                 title={t('page.deleteConfirm', { name: row.name })}
                 danger
                 dangerOk
-                onConfirm={() => remove({ id: row.id }).then(done(t('common.deleted')), quiet)}
+                onConfirm={() =>
+                  remove({ id: row.id }).then((answer) => {
+                    // A topic live pages or ad slots still link to: say which.
+                    if (answer.linkedBy.length > 0)
+                      toast.warning(LinkMessages.stillLinked(answer.linkedBy.join('、')));
+                    else toast.success(t('common.deleted'));
+                  }, quiet)
+                }
               >
                 {t('common.delete')}
               </ConfirmAction>

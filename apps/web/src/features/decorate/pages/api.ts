@@ -3,6 +3,7 @@ import {
   DecoratePagePaths,
   type DecoratePageDetail,
   type DecoratePageRow,
+  type LinkedByAnswer,
   type PageDocument,
   type PageKind,
   type PageVersionRow,
@@ -69,7 +70,9 @@ export const useRenamePage = () =>
     pageKeys.all,
   ]);
 export const useDeletePage = () =>
-  useInvalidatingMutation(post<{ id: number }>(DecoratePagePaths.delete), [pageKeys.all]);
+  useInvalidatingMutation(post<{ id: number }, LinkedByAnswer>(DecoratePagePaths.delete), [
+    pageKeys.all,
+  ]);
 export const useEnablePage = () =>
   useInvalidatingMutation(post<{ id: number }>(DecoratePagePaths.enable), [pageKeys.all]);
 export const useRollback = () =>
