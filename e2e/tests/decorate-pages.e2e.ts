@@ -10,6 +10,7 @@ import {
   see,
   settled,
 } from '../support/browser.ts';
+import { withDatabase } from '../support/database.ts';
 import { DEMO_PASSWORD, submitLogin } from '../support/flows.ts';
 import { clippedElements } from '../support/layout.ts';
 import { adminSuite } from '../support/suite.ts';
@@ -84,7 +85,11 @@ describe.runIf(run)('装修: the page builder', () => {
     expect(await blockTypes(page)).toEqual(['轮播图', '标题']);
 
     // Keyboard: pick the title up by its handle, move it up, drop it; the screen reader hears it.
-    const handle = page.getByTestId('outline-row').nth(1).locator('.deco-drag-handle');
+    // The handle is named by the block's place and kind (and renamed when blocks move).
+    const handle = page
+      .getByTestId('outline-row')
+      .nth(1)
+      .getByRole('button', { name: '拖动第 2 个组件（标题）' });
     await handle.focus();
     // What the screen reader is told (dnd-kit's live region, visually hidden).
     const heard = (text: string) =>
@@ -98,6 +103,12 @@ describe.runIf(run)('装修: the page builder', () => {
     await page.keyboard.press('Space');
     await heard('组件 标题 已放到第 1 位');
     expect(await blockTypes(page)).toEqual(['标题', '轮播图']);
+    await see(
+      page
+        .getByTestId('outline-row')
+        .first()
+        .getByRole('button', { name: '拖动第 1 个组件（标题）' }),
+    );
 
     // Publishing checks the page first: the empty carousel is named and selectable.
     await page.getByRole('button', { name: '发布', exact: true }).click();
@@ -246,6 +257,62 @@ describe.runIf(run)('装修: the page builder', () => {
     expect(await first.page.getByTestId('palette-title').isDisabled()).toBe(true);
     await first.context.close();
     await second.context.close();
+  });
+
+  it('refuses a save made on an older draft, names who saved it and when, and loads theirs', async () => {
+    // One operator in two tabs (the edit lock is the operator's, so both may edit).
+    const { page, context, consoleErrors } = await suite.adminPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/integralmall/deco');
+    await page
+      .locator('.ant-table-row', { hasText: '积分商城首页' })
+      .getByRole('button', { name: '装修' })
+      .click();
+    await see(page.getByTestId('builder-phone'));
+    await see(page.getByTestId('save-status').getByText('已保存'));
+    const before = await blockTypes(page);
+    const other = await context.newPage();
+    await other.setViewportSize({ width: 1440, height: 900 });
+    await other.goto(page.url());
+    await see(other.getByTestId('builder-phone'));
+    await expect.poll(() => other.getByTestId('palette-title').isDisabled()).toBe(false);
+
+    // The first tab adds a title and saves it.
+    await page.getByTestId('palette-title').click();
+    await page
+      .getByTestId('builder-settings')
+      .getByRole('textbox', { name: '标题' })
+      .first()
+      .fill('第一个标签页的标题');
+    await page.getByRole('button', { name: '保存草稿' }).click();
+    await see(page.getByTestId('save-status').getByText('已保存'));
+
+    // The second, still on the draft before it, adds a notice and saves: refused, told by whom.
+    await other.getByTestId('palette-notice').click();
+    await other.getByRole('button', { name: '保存草稿' }).click();
+    const dialog = other.getByRole('dialog').filter({ hasText: '草稿已被他人保存' });
+    await see(
+      dialog.getByText(
+        /该页面已被系统管理员于\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?保存，请载入最新草稿后再修改/,
+      ),
+    );
+    await screenshot(other, 'decorate-builder-stale-1440-zh');
+    // Nothing was overwritten: the draft is the first tab's.
+    const draft = withDatabase(suite.server.databaseFile, (db) =>
+      db.prepare("SELECT draft_json FROM decorate_pages WHERE name = '积分商城首页'").get(),
+    ) as { draft_json: string };
+    const types = (JSON.parse(draft.draft_json) as { content: { type: string }[] }).content.map(
+      (b) => b.type,
+    );
+    expect(types.at(-1)).toBe('title');
+    expect(types).not.toContain('notice');
+    await dialog.getByRole('button', { name: '载入最新草稿' }).click();
+    await gone(dialog);
+    await see(other.getByTestId('builder-phone').getByText('第一个标签页的标题'));
+    expect(await blockTypes(other)).toEqual([...before, '标题']);
+    await see(other.getByTestId('save-status').getByText('已保存'));
+    expect(appErrors(consoleErrors)).toEqual([]);
+    await context.close();
   });
 
   it('shows the builder and the lists at 1440 and 375 px, in Chinese and English, with nothing cut off', async () => {

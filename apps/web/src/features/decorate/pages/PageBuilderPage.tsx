@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   Alert,
@@ -63,10 +63,12 @@ import {
   type FrontPath,
   type PageKind,
   type PageProblemAnswer,
+  type ResolvedRecords,
 } from '@health/contract';
 import { isApiError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/feedback/feedback';
 import { useLeaveGuard } from '../../../shared/hooks/use-leave-guard';
+import { useStableCallback } from '../../../shared/hooks/use-stable-callback';
 import { localMessage } from '../../../shared/i18n';
 import { usePageActions } from '../../../shared/stores/permission';
 import { DECORATE_NS } from '../locales';
@@ -88,6 +90,9 @@ import { Palette, paletteType } from './builder/Palette';
 import { SettingsPanel } from './builder/SettingsPanel';
 import { useDocumentHistory } from './builder/use-history';
 import './builder/builder.css';
+
+/** The phone's records before the first answer (one object, so the blocks stay memoised). */
+const NO_RECORDS: ResolvedRecords = {};
 
 /** Seconds after the last change before the draft saves itself. */
 const AUTOSAVE_MS = 3000;
@@ -121,6 +126,14 @@ const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
     context: { ...args.context, droppableContainers: scoped },
   });
 };
+
+/*
+ * The sensors' options, made once: dnd-kit's useSensor keeps its sensor while the options are the
+ * same object, and a new sensor gives every sortable a new context (a hundred blocks and rows
+ * rendered again on each change of the page).
+ */
+const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
+const KEYBOARD_OPTIONS = { coordinateGetter: keyboardCoordinates };
 
 /**
  * /decorate_m/home_edit?id= and /integralmall/integralmall_edit?id= (hidden): the page builder.
@@ -318,14 +331,14 @@ function Builder({ page }: { page: DecoratePageDetail }) {
     }),
     [change],
   );
-  const addBlock = (type: ComponentType, at?: number) => {
+  const addBlock = useStableCallback((type: ComponentType, at?: number) => {
     const after = selectedId ? document.content.findIndex((b) => b.props.id === selectedId) : -1;
     const position = at ?? (after >= 0 ? after + 1 : document.content.length);
     const next = insertBlock(document, type, position);
     if (next === document) return toast.error(t('builder.tooManyBlocks'));
     change(next);
     setSelectedId(next.content[position]?.props.id ?? null);
-  };
+  });
   const selected = document.content.find((b) => b.props.id === selectedId) ?? null;
 
   // Undo / redo from the keyboard (not while typing in a field: the field's own undo).
@@ -388,34 +401,46 @@ function Builder({ page }: { page: DecoratePageDetail }) {
   /* ----------------------------------------------------------- drag & drop */
 
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
+    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(KeyboardSensor, KEYBOARD_OPTIONS),
   );
-  const labelOf = (dragId: string | number) => {
-    const id = String(dragId);
-    const type =
-      paletteType(id) ?? document.content.find((b) => b.props.id === blockIdOf(id))?.type;
-    return type ? (en ? COMPONENTS[type].labelEn : COMPONENTS[type].label) : '';
-  };
-  const positionOf = (dragId: string | number | undefined) =>
-    dragId === undefined
-      ? document.content.length
-      : document.content.findIndex((b) => b.props.id === blockIdOf(String(dragId)));
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('builder.a11y.start', { name: labelOf(active.id) }),
-    // Over itself (just picked up): the pick-up is what the operator hears.
-    onDragOver: ({ active, over }) =>
-      over && blockIdOf(String(over.id)) !== blockIdOf(String(active.id))
-        ? t('builder.a11y.over', { name: labelOf(active.id), n: positionOf(over.id) + 1 })
-        : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t('builder.a11y.end', { name: labelOf(active.id), n: positionOf(over.id) + 1 })
-        : t('builder.a11y.cancel'),
-    onDragCancel: () => t('builder.a11y.cancel'),
-  };
-  const onDragStart = (e: DragStartEvent) => setDragging(String(e.active.id));
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  // What the screen reader hears, and the drag's handlers: the same objects while the page
+  // changes (a new `accessibility` or handler would render the DndContext again on every change).
+  const accessibility = useMemo(() => {
+    const labelOf = (dragId: string | number) => {
+      const id = String(dragId);
+      const type =
+        paletteType(id) ??
+        documentRef.current.content.find((b) => b.props.id === blockIdOf(id))?.type;
+      return type ? (en ? COMPONENTS[type].labelEn : COMPONENTS[type].label) : '';
+    };
+    const positionOf = (dragId: string | number | undefined) => {
+      const content = documentRef.current.content;
+      return dragId === undefined
+        ? content.length
+        : content.findIndex((b) => b.props.id === blockIdOf(String(dragId)));
+    };
+    const announcements: Announcements = {
+      onDragStart: ({ active }) => t('builder.a11y.start', { name: labelOf(active.id) }),
+      // Over itself (just picked up): the pick-up is what the operator hears.
+      onDragOver: ({ active, over }) =>
+        over && blockIdOf(String(over.id)) !== blockIdOf(String(active.id))
+          ? t('builder.a11y.over', { name: labelOf(active.id), n: positionOf(over.id) + 1 })
+          : undefined,
+      onDragEnd: ({ active, over }) =>
+        over
+          ? t('builder.a11y.end', { name: labelOf(active.id), n: positionOf(over.id) + 1 })
+          : t('builder.a11y.cancel'),
+      onDragCancel: () => t('builder.a11y.cancel'),
+    };
+    return {
+      announcements,
+      screenReaderInstructions: { draggable: t('builder.a11y.instructions') },
+    };
+  }, [en, t]);
+  const onDragStart = useCallback((e: DragStartEvent) => setDragging(String(e.active.id)), []);
+  const onDragCancel = useCallback(() => setDragging(null), []);
+  const onDragEnd = useStableCallback(({ active, over }: DragEndEvent) => {
     setDragging(null);
     if (!over) return;
     const type = paletteType(String(active.id));
@@ -427,7 +452,47 @@ function Builder({ page }: { page: DecoratePageDetail }) {
     if (type) return addBlock(type, to < 0 ? document.content.length : to);
     const id = blockIdOf(String(active.id));
     if (to >= 0) change(moveBlock(document, id, to));
-  };
+  });
+
+  // The bar's, the settings' and the dialogs' handlers, stable for their memoised components.
+  const selectRoot = useCallback(() => setSelectedId(null), []);
+  const onBlockChange = useStableCallback((id: string, name: string, value: unknown) =>
+    change(updateBlock(document, id, { [name]: value }), `${id}:${name}`),
+  );
+  const onRootChange = useStableCallback((name: string, value: unknown) =>
+    change(updateRoot(document, { [name]: value }), `root:${name}`),
+  );
+  const onSave = useStableCallback(
+    () => void save().then((ok) => ok && toast.success(t('builder.saved'))),
+  );
+  const onPreview = useStableCallback(() => void save().then((ok) => ok && setPreviewing(true)));
+  const onBack = useStableCallback(() => void navigate(listPage));
+  const onPublish = useStableCallback(publish);
+  const openVersions = useCallback(() => setVersions(true), []);
+  const closeVersions = useCallback(() => setVersions(false), []);
+  const openSchedule = useCallback(() => setScheduling(true), []);
+  const closeSchedule = useCallback(() => setScheduling(false), []);
+  const closePreview = useCallback(() => setPreviewing(false), []);
+  const currentDraft = useCallback(() => documentRef.current, []);
+  const onRolledBack = useStableCallback(() => {
+    setVersions(false);
+    setSavedJson(json); // the rolled-back draft replaces this one: nothing to keep
+    void loadLatest();
+  });
+  const onSchedule = useStableCallback(async (at: number, note: string) => {
+    if (!(await save())) return false;
+    try {
+      await schedulePage({ id: page.id, revision: revision.current, at, note });
+      toast.success(t('builder.scheduled', { time: formatDate(at, '{y}-{m}-{d} {h}:{i}') }));
+      return true;
+    } catch (e) {
+      if (!isApiError(e)) throw e;
+      const errors = (e.data as { errors?: PageProblemAnswer[] } | null)?.errors;
+      if (errors) setProblems(errors);
+      toast.error(e.msg);
+      return false;
+    }
+  });
 
   const draggedType = dragging ? paletteType(dragging) : null;
   const status = dirty ? 'unsaved' : saving ? 'saving' : 'saved';
@@ -435,70 +500,25 @@ function Builder({ page }: { page: DecoratePageDetail }) {
   return (
     <div className="deco-builder" data-testid="page-builder">
       {modalHolder}
-      <Card size="small" className="deco-builder-bar">
-        <Space wrap size={8} style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Space wrap size={8}>
-            <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(listPage)}>
-              {t('builder.back')}
-            </Button>
-            <Typography.Text strong translate="no" className="deco-builder-name" title={page.name}>
-              {page.name}
-            </Typography.Text>
-            <Tag color={status === 'saved' ? 'green' : 'orange'} data-testid="save-status">
-              {t(`builder.status.${status}`)}
-            </Tag>
-          </Space>
-          <Space wrap size={8}>
-            <Tooltip title={t('builder.undoHint')}>
-              <Button
-                icon={<UndoOutlined />}
-                disabled={readOnly || !history.canUndo}
-                onClick={history.undo}
-              >
-                {t('builder.undo')}
-              </Button>
-            </Tooltip>
-            <Tooltip title={t('builder.redoHint')}>
-              <Button
-                icon={<RedoOutlined />}
-                disabled={readOnly || !history.canRedo}
-                onClick={history.redo}
-              >
-                {t('builder.redo')}
-              </Button>
-            </Tooltip>
-            <Button
-              icon={<SaveOutlined />}
-              disabled={readOnly || !dirty}
-              loading={saving}
-              onClick={() => void save().then((ok) => ok && toast.success(t('builder.saved')))}
-            >
-              {t('builder.save')}
-            </Button>
-            <Button
-              icon={<EyeOutlined />}
-              onClick={() => void save().then((ok) => ok && setPreviewing(true))}
-            >
-              {t('builder.preview')}
-            </Button>
-            <Button icon={<HistoryOutlined />} onClick={() => setVersions(true)}>
-              {t('builder.versions')}
-            </Button>
-            {actions.includes('publish') && (
-              <>
-                <Button
-                  icon={<ClockCircleOutlined />}
-                  disabled={readOnly}
-                  onClick={() => setScheduling(true)}
-                >
-                  {t('builder.schedule')}
-                </Button>
-                <PublishButton disabled={readOnly} loading={publishing} onPublish={publish} />
-              </>
-            )}
-          </Space>
-        </Space>
-      </Card>
+      <BuilderBar
+        name={page.name}
+        status={status}
+        readOnly={readOnly}
+        canUndo={history.canUndo}
+        canRedo={history.canRedo}
+        dirty={dirty}
+        saving={saving}
+        publishing={publishing}
+        canPublish={actions.includes('publish')}
+        onBack={onBack}
+        onUndo={history.undo}
+        onRedo={history.redo}
+        onSave={onSave}
+        onPreview={onPreview}
+        onVersions={openVersions}
+        onSchedule={openSchedule}
+        onPublish={onPublish}
+      />
 
       {lock && !lock.mine && canEdit && (
         <Alert
@@ -563,15 +583,12 @@ function Builder({ page }: { page: DecoratePageDetail }) {
         collisionDetection={collisionDetection}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
-        onDragCancel={() => setDragging(null)}
-        accessibility={{
-          announcements,
-          screenReaderInstructions: { draggable: t('builder.a11y.instructions') },
-        }}
+        onDragCancel={onDragCancel}
+        accessibility={accessibility}
       >
         <div className="deco-builder-panes">
           <div className="deco-builder-left">
-            <Palette disabled={readOnly} onAdd={(type) => addBlock(type)} />
+            <Palette disabled={readOnly} onAdd={addBlock} />
             <Outline
               document={document}
               selectedId={selectedId}
@@ -582,12 +599,12 @@ function Builder({ page }: { page: DecoratePageDetail }) {
           <div className="deco-builder-middle">
             <Canvas
               document={document}
-              records={records.data ?? {}}
+              records={records.data ?? NO_RECORDS}
               selectedId={selectedId}
               readOnly={readOnly}
               commands={commands}
               problemBlocks={problemBlocks}
-              onSelectRoot={() => setSelectedId(null)}
+              onSelectRoot={selectRoot}
             />
           </div>
           <div className="deco-builder-right">
@@ -596,12 +613,8 @@ function Builder({ page }: { page: DecoratePageDetail }) {
               root={document.root.props}
               problems={problems}
               readOnly={readOnly}
-              onBlockChange={(id, name, value) =>
-                change(updateBlock(document, id, { [name]: value }), `${id}:${name}`)
-              }
-              onRootChange={(name, value) =>
-                change(updateRoot(document, { [name]: value }), `root:${name}`)
-              }
+              onBlockChange={onBlockChange}
+              onRootChange={onRootChange}
             />
           </div>
         </div>
@@ -617,40 +630,114 @@ function Builder({ page }: { page: DecoratePageDetail }) {
       <PreviewDialog
         pageId={previewing ? page.id : null}
         canRevoke={canEdit}
-        onClose={() => setPreviewing(false)}
+        onClose={closePreview}
       />
       <VersionsDrawer
         pageId={versions ? page.id : null}
-        draft={document}
+        currentDraft={currentDraft}
         canRollback={actions.includes('rollback') && !readOnly}
-        onClose={() => setVersions(false)}
-        onRolledBack={() => {
-          setVersions(false);
-          setSavedJson(json); // the rolled-back draft replaces this one: nothing to keep
-          void loadLatest();
-        }}
+        onClose={closeVersions}
+        onRolledBack={onRolledBack}
       />
-      <ScheduleDialog
-        open={scheduling}
-        onClose={() => setScheduling(false)}
-        onSchedule={async (at, note) => {
-          if (!(await save())) return false;
-          try {
-            await schedulePage({ id: page.id, revision: revision.current, at, note });
-            toast.success(t('builder.scheduled', { time: formatDate(at, '{y}-{m}-{d} {h}:{i}') }));
-            return true;
-          } catch (e) {
-            if (!isApiError(e)) throw e;
-            const errors = (e.data as { errors?: PageProblemAnswer[] } | null)?.errors;
-            if (errors) setProblems(errors);
-            toast.error(e.msg);
-            return false;
-          }
-        }}
-      />
+      <ScheduleDialog open={scheduling} onClose={closeSchedule} onSchedule={onSchedule} />
     </div>
   );
 }
+
+/**
+ * The builder's bar: back, the page's name and save state, undo / redo, save, preview, versions,
+ * 定时发布 and 发布. Memoised: a change of the page renders it again only when what it shows changes.
+ */
+const BuilderBar = memo(function BuilderBar({
+  name,
+  status,
+  readOnly,
+  canUndo,
+  canRedo,
+  dirty,
+  saving,
+  publishing,
+  canPublish,
+  onBack,
+  onUndo,
+  onRedo,
+  onSave,
+  onPreview,
+  onVersions,
+  onSchedule,
+  onPublish,
+}: {
+  name: string;
+  status: 'unsaved' | 'saving' | 'saved';
+  readOnly: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  dirty: boolean;
+  saving: boolean;
+  publishing: boolean;
+  canPublish: boolean;
+  onBack: () => void;
+  onUndo: () => void;
+  onRedo: () => void;
+  onSave: () => void;
+  onPreview: () => void;
+  onVersions: () => void;
+  onSchedule: () => void;
+  onPublish: (note: string) => Promise<void>;
+}) {
+  const { t } = useTranslation(DECORATE_NS);
+  return (
+    <Card size="small" className="deco-builder-bar">
+      <Space wrap size={8} style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Space wrap size={8}>
+          <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
+            {t('builder.back')}
+          </Button>
+          <Typography.Text strong translate="no" className="deco-builder-name" title={name}>
+            {name}
+          </Typography.Text>
+          <Tag color={status === 'saved' ? 'green' : 'orange'} data-testid="save-status">
+            {t(`builder.status.${status}`)}
+          </Tag>
+        </Space>
+        <Space wrap size={8}>
+          <Tooltip title={t('builder.undoHint')}>
+            <Button icon={<UndoOutlined />} disabled={readOnly || !canUndo} onClick={onUndo}>
+              {t('builder.undo')}
+            </Button>
+          </Tooltip>
+          <Tooltip title={t('builder.redoHint')}>
+            <Button icon={<RedoOutlined />} disabled={readOnly || !canRedo} onClick={onRedo}>
+              {t('builder.redo')}
+            </Button>
+          </Tooltip>
+          <Button
+            icon={<SaveOutlined />}
+            disabled={readOnly || !dirty}
+            loading={saving}
+            onClick={onSave}
+          >
+            {t('builder.save')}
+          </Button>
+          <Button icon={<EyeOutlined />} onClick={onPreview}>
+            {t('builder.preview')}
+          </Button>
+          <Button icon={<HistoryOutlined />} onClick={onVersions}>
+            {t('builder.versions')}
+          </Button>
+          {canPublish && (
+            <>
+              <Button icon={<ClockCircleOutlined />} disabled={readOnly} onClick={onSchedule}>
+                {t('builder.schedule')}
+              </Button>
+              <PublishButton disabled={readOnly} loading={publishing} onPublish={onPublish} />
+            </>
+          )}
+        </Space>
+      </Space>
+    </Card>
+  );
+});
 
 /** 发布, with an optional note of what changed. */
 function PublishButton({
@@ -705,7 +792,7 @@ function PublishButton({
 }
 
 /** 定时发布: a time in the future (China time) and a note. */
-function ScheduleDialog({
+const ScheduleDialog = memo(function ScheduleDialog({
   open,
   onClose,
   onSchedule,
@@ -754,4 +841,4 @@ function ScheduleDialog({
       </Space>
     </Modal>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Alert, Button, Modal, QRCode, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type PreviewLink } from '@health/contract';
@@ -10,7 +10,7 @@ import { makePreviewLink, useRevokePreview } from './api';
  * 预览: a QR code and a link that open the page's current draft on a real phone without a login,
  * pinned to the draft as it is now and expiring (30 minutes); 撤销 stops every link of the page.
  */
-export function PreviewDialog({
+export const PreviewDialog = memo(function PreviewDialog({
   pageId,
   canRevoke,
   onClose,
@@ -90,4 +90,4 @@ export function PreviewDialog({
       )}
     </Modal>
   );
-}
+});

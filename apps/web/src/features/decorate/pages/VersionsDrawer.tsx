@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import {
   Button,
   Drawer,
@@ -107,16 +107,16 @@ export function DiffView({ diff }: { diff: DocumentDiff }) {
  * 版本记录: every published version (who, when, note, the live one), one seen in the phone frame,
  * any two compared, and 回滚: a new draft from an old version (history is never rewritten).
  */
-export function VersionsDrawer({
+export const VersionsDrawer = memo(function VersionsDrawer({
   pageId,
-  draft,
+  currentDraft,
   canRollback,
   onClose,
   onRolledBack,
 }: {
   pageId: number | null;
-  /** The current draft, to compare a version with (the builder's). */
-  draft?: PageDocument;
+  /** The builder's draft as it is now, to compare a version with (read when comparing). */
+  currentDraft?: () => PageDocument;
   canRollback: boolean;
   onClose: () => void;
   onRolledBack?: (revision: number) => void;
@@ -138,7 +138,7 @@ export function VersionsDrawer({
     queryKey: ['decorate', 'pages', 'compare', id, a, b],
     queryFn: async () => {
       const older = await fetchVersion(id, a!);
-      const newer = b === undefined ? draft! : (await fetchVersion(id, b)).document;
+      const newer = b === undefined ? currentDraft!() : (await fetchVersion(id, b)).document;
       return diffDocuments(older.document, newer);
     },
     enabled: comparing && a !== undefined,
@@ -216,7 +216,7 @@ export function VersionsDrawer({
     >
       <Space direction="vertical" style={{ width: '100%' }}>
         <Typography.Text type="secondary">
-          {draft ? t('page.versions.pickHintDraft') : t('page.versions.pickHint')}
+          {currentDraft ? t('page.versions.pickHintDraft') : t('page.versions.pickHint')}
         </Typography.Text>
         <Table<PageVersionRow>
           rowKey="version"
@@ -236,11 +236,11 @@ export function VersionsDrawer({
           locale={{ emptyText: <Empty description={t('page.versions.none')} /> }}
         />
         <Button
-          disabled={picked.length === 0 || (picked.length === 1 && !draft)}
+          disabled={picked.length === 0 || (picked.length === 1 && !currentDraft)}
           onClick={() => setComparing(true)}
           data-testid="compare-versions"
         >
-          {picked.length === 1 && draft
+          {picked.length === 1 && currentDraft
             ? t('page.versions.compareDraft')
             : t('page.versions.compare')}
         </Button>
@@ -257,4 +257,4 @@ export function VersionsDrawer({
       </Modal>
     </Drawer>
   );
-}
+});

@@ -20,7 +20,7 @@ import {
 import { DECORATE_NS } from '../../locales';
 import { BlockView } from '../render/BlockView';
 import { PageFrame } from '../render/PageFrame';
-import { DRAG_HANDLE_ICON, useHandleText, useStableIds } from './sortable';
+import { DRAG_HANDLE_ICON, useHandleText, useStableIds, type HandleText } from './sortable';
 
 /** The phone's drop target id (a palette item dropped below the last block). */
 export const CANVAS_ID = 'canvas';
@@ -52,6 +52,7 @@ const CanvasBlock = memo(function CanvasBlock({
   readOnly,
   commands,
   problem,
+  handle,
   t,
   en,
 }: {
@@ -63,7 +64,8 @@ const CanvasBlock = memo(function CanvasBlock({
   readOnly: boolean;
   commands: BlockCommands;
   problem: boolean;
-  /** The phone's translations and language (a hundred blocks need not each subscribe). */
+  /** The phone's handle labels, translations and language (a hundred blocks need not each subscribe). */
+  handle: HandleText;
   t: TFunction;
   en: boolean;
 }) {
@@ -74,7 +76,6 @@ const CanvasBlock = memo(function CanvasBlock({
   });
   const def = COMPONENTS[block.type];
   const label = en ? def.labelEn : def.label;
-  const handle = useHandleText(t, label, index);
   const style: CSSProperties = {
     transform: CSS.Translate.toString(transform),
     transition,
@@ -95,7 +96,7 @@ const CanvasBlock = memo(function CanvasBlock({
             className="deco-drag-handle"
             {...attributes}
             {...listeners}
-            aria-label={handle.label}
+            aria-label={handle.labelOf(label, index)}
             aria-roledescription={handle.roleDescription}
           >
             {DRAG_HANDLE_ICON}
@@ -174,6 +175,7 @@ export function Canvas({
   const { t, i18n } = useTranslation(DECORATE_NS);
   const en = i18n.language.startsWith('en');
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_ID });
+  const handle = useHandleText(t);
   const ids = useStableIds(document.content.map((b) => b.props.id));
   return (
     <div className="deco-phone" data-testid="builder-phone">
@@ -194,12 +196,14 @@ export function Canvas({
                 key={block.props.id}
                 block={block}
                 index={i}
-                count={ids.length}
+                // Only the selected block's toolbar needs it (an insertion would render them all).
+                count={block.props.id === selectedId ? ids.length : 0}
                 selected={block.props.id === selectedId}
                 records={records[block.props.id]}
                 readOnly={readOnly}
                 commands={commands}
                 problem={problemBlocks.has(block.props.id)}
+                handle={handle}
                 t={t}
                 en={en}
               />

@@ -2,11 +2,10 @@ import { memo } from 'react';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Typography } from 'antd';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { COMPONENTS, type PageBlock, type PageDocument } from '@health/contract';
 import { DECORATE_NS } from '../../locales';
-import { DRAG_HANDLE_ICON, useHandleText, useStableIds } from './sortable';
+import { DRAG_HANDLE_ICON, useHandleText, useStableIds, type HandleText } from './sortable';
 
 /** An outline row's drag id (the phone's blocks use the block ids themselves). */
 export const outlineId = (blockId: string) => `outline:${blockId}`;
@@ -23,18 +22,17 @@ function summaryOf(block: PageBlock): string {
   return '';
 }
 
-/** A row's summary (antd's ellipsis measures it): rendered again only when its text changes. */
-const RowSummary = memo(function RowSummary({ summary }: { summary: string }) {
+/**
+ * A row's summary, cut with an ellipsis by CSS and whole in its title. Not antd's Typography
+ * ellipsis: it measures every row after each render, and an undo renders a hundred of them.
+ */
+function RowSummary({ summary }: { summary: string }) {
   return (
-    <Typography.Text
-      type="secondary"
-      ellipsis={{ tooltip: summary }}
-      className="deco-outline-summary"
-    >
-      <span translate="no">{summary}</span>
-    </Typography.Text>
+    <span className="deco-outline-summary" title={summary} translate="no">
+      {summary}
+    </span>
   );
-});
+}
 
 /** One row; memoised like the phone's blocks (Canvas.tsx). */
 const OutlineRow = memo(function OutlineRow({
@@ -43,7 +41,7 @@ const OutlineRow = memo(function OutlineRow({
   selected,
   readOnly,
   onSelect,
-  t,
+  handle,
   en,
 }: {
   block: PageBlock;
@@ -51,8 +49,8 @@ const OutlineRow = memo(function OutlineRow({
   selected: boolean;
   readOnly: boolean;
   onSelect: (id: string) => void;
-  /** The outline's translations and language (a hundred rows need not each subscribe). */
-  t: TFunction;
+  /** The list's handle labels and language (a hundred rows need not each subscribe). */
+  handle: HandleText;
   en: boolean;
 }) {
   const id = block.props.id;
@@ -62,7 +60,6 @@ const OutlineRow = memo(function OutlineRow({
   });
   const def = COMPONENTS[block.type];
   const label = en ? def.labelEn : def.label;
-  const handle = useHandleText(t, label, index);
   const summary = summaryOf(block);
   return (
     <li
@@ -81,7 +78,7 @@ const OutlineRow = memo(function OutlineRow({
           className="deco-drag-handle"
           {...attributes}
           {...listeners}
-          aria-label={handle.label}
+          aria-label={handle.labelOf(label, index)}
           aria-roledescription={handle.roleDescription}
         >
           {DRAG_HANDLE_ICON}
@@ -108,6 +105,7 @@ export function Outline({
 }) {
   const { t, i18n } = useTranslation(DECORATE_NS);
   const en = i18n.language.startsWith('en');
+  const handle = useHandleText(t);
   const ids = useStableIds(document.content.map((b) => outlineId(b.props.id)));
   return (
     <div className="deco-outline">
@@ -122,7 +120,7 @@ export function Outline({
               selected={block.props.id === selectedId}
               readOnly={readOnly}
               onSelect={onSelect}
-              t={t}
+              handle={handle}
               en={en}
             />
           ))}

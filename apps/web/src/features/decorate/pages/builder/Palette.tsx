@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Typography } from 'antd';
 import { useDraggable } from '@dnd-kit/core';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,7 @@ function PaletteItem({
 }
 
 /** The components, grouped: drag one onto the phone, or click to add it after the selection. */
-export function Palette({
+export const Palette = memo(function Palette({
   disabled,
   onAdd,
 }: {
@@ -72,4 +73,4 @@ export function Palette({
       ))}
     </div>
   );
-}
+});

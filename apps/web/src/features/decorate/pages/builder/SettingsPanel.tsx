@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -44,7 +45,7 @@ function Fields({
  * The selected block's settings (or the page's own when nothing is selected), drawn from the
  * component's field definitions in the contract; the block's publish problems on top.
  */
-export function SettingsPanel({
+export const SettingsPanel = memo(function SettingsPanel({
   block,
   root,
   problems,
@@ -104,4 +105,4 @@ export function SettingsPanel({
       )}
     </div>
   );
-}
+});

@@ -22,15 +22,25 @@ export function useStableIds(ids: readonly string[]): string[] {
 export const DRAG_HANDLE_ICON = <HolderOutlined />;
 
 /**
- * The drag handle's label (the block's kind and place) and role description, translated again
- * only when they change (a drag or an insertion renders every sortable of the list).
+ * The drag handles' labels (a block's place and kind) and role description for a whole list,
+ * translated once per language: an insertion or an undo renumbers every block of the list, and
+ * a hundred translations on each would be most of its time. The label is the translation made
+ * with markers in place of the values, the values put in where the markers are.
  */
-export function useHandleText(
-  t: TFunction,
-  name: string,
-  index: number,
-): { label: string; roleDescription: string } {
-  const label = useMemo(() => t('builder.dragBlock', { name, n: index + 1 }), [t, name, index]);
-  const roleDescription = useMemo(() => t('builder.sortable'), [t]);
-  return { label, roleDescription };
+export interface HandleText {
+  labelOf: (name: string, index: number) => string;
+  roleDescription: string;
 }
+
+export function useHandleText(t: TFunction): HandleText {
+  return useMemo(() => {
+    const template = t('builder.dragBlock', { name: NAME_MARK, n: PLACE_MARK });
+    return {
+      labelOf: (name: string, index: number) =>
+        template.replace(NAME_MARK, name).replace(PLACE_MARK, String(index + 1)),
+      roleDescription: t('builder.sortable'),
+    };
+  }, [t]);
+}
+const NAME_MARK = '\u0001name\u0001';
+const PLACE_MARK = '\u0001n\u0001';
