@@ -146,6 +146,11 @@ describe.runIf(run)('装修: the page builder', () => {
       .getByRole('button', { name: /确\s*定|OK/ })
       .click();
     await see(page.getByText('将于 2030-01-01 09:00 发布'));
+    // The picker is China time whatever the browser's zone: 09:00 in Beijing is 01:00 UTC.
+    const scheduled = withDatabase(suite.server.databaseFile, (db) =>
+      db.prepare('SELECT scheduled_at FROM decorate_pages WHERE id = ?').get(id),
+    ) as { scheduled_at: number };
+    expect(new Date(Number(scheduled.scheduled_at)).toISOString()).toBe('2030-01-01T01:00:00.000Z');
 
     // Enabled from the list: the app's home is this page now.
     await page.getByRole('button', { name: '返回列表' }).click();

@@ -322,6 +322,10 @@ export const DECORATE_NS = registerBilingualLocale('decorate', {
     versions: ['版本记录', 'Versions'],
     schedule: ['定时发布', 'Schedule'],
     scheduleAt: ['发布时间', 'Publish at'],
+    scheduleZone: [
+      '北京时间（UTC+8），到点自动检查并发布',
+      'China time (UTC+8); checked and published at that time',
+    ],
     scheduled: ['将于 {{time}} 发布', 'Publishes at {{time}}'],
     publish: ['发布', 'Publish'],
     publishTitle: ['发布当前草稿', 'Publish the draft'],

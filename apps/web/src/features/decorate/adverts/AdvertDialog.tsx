@@ -6,12 +6,10 @@ import {
   ADVERT_POSITION_KEYS,
   ADVERT_SORT_MAX,
   ADVERT_TITLE_MAX,
-  CHINA_UTC_OFFSET_MS,
   DAY_MS,
   NO_LINK,
   advertSaveRequestSchema,
   chinaDayStartOf,
-  formatChinaDate,
   type Advert,
   type AdvertPosition,
   type NavLink,
@@ -19,7 +17,7 @@ import {
 import { FormDialog, type DialogCallbacks } from '../../../shared/components/form-dialog';
 import { ImageUpload } from '../../../shared/components/upload';
 import { toast } from '../../../shared/feedback/feedback';
-import { dayjs } from '../../../shared/utils/dayjs';
+import { fromChinaPicker, toChinaPicker } from '../../../shared/utils/dayjs';
 import { LinkField } from '../links/LinkField';
 import { DECORATE_NS } from '../locales';
 import { AdvertPreview } from './AdvertPreview';
@@ -37,19 +35,13 @@ interface Values {
   enabled: boolean;
 }
 
-/** The picker shows China time whatever the browser's zone: its wall clock of `ms`. */
-const toPicker = (ms: number): Dayjs => dayjs(formatChinaDate(ms, '{y}-{m}-{d} {h}:{i}:{s}'));
-/** The instant a China wall-clock time in the picker stands for. */
-const fromPicker = (d: Dayjs): number =>
-  Date.parse(`${d.format('YYYY-MM-DDTHH:mm:ss')}Z`) - CHINA_UTC_OFFSET_MS;
-
 const toRequest = (v: Values): AdvertRequest => ({
   title: v.title ?? '',
   position: v.position,
   image: v.image ?? '',
   link: v.link ?? NO_LINK,
-  startAt: v.window?.[0] ? fromPicker(v.window[0]) : undefined,
-  endAt: v.window?.[1] ? fromPicker(v.window[1]) : undefined,
+  startAt: v.window?.[0] ? fromChinaPicker(v.window[0]) : undefined,
+  endAt: v.window?.[1] ? fromChinaPicker(v.window[1]) : undefined,
   sort: v.sort ?? 0,
   enabled: v.enabled,
 });
@@ -69,7 +61,7 @@ function initialValues(advert: Advert | null): Values {
       position: advert.position,
       image: advert.image,
       link: { navType: advert.navType, subContent: advert.subContent },
-      window: [toPicker(advert.startAt), toPicker(advert.endAt)],
+      window: [toChinaPicker(advert.startAt), toChinaPicker(advert.endAt)],
       sort: advert.sort,
       enabled: advert.enabled,
     };
@@ -81,7 +73,7 @@ function initialValues(advert: Advert | null): Values {
     position: 'home_carousel',
     image: '',
     link: NO_LINK,
-    window: [toPicker(today), toPicker(today + 30 * DAY_MS)],
+    window: [toChinaPicker(today), toChinaPicker(today + 30 * DAY_MS)],
     sort: 0,
     enabled: true,
   };

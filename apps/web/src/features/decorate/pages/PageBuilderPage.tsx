@@ -51,7 +51,7 @@ import {
   PAGE_NOTE_MAX,
   documentRecords,
   duplicateBlock,
-  formatDate,
+  formatChinaDate,
   insertBlock,
   moveBlock,
   parseId,
@@ -69,6 +69,7 @@ import { isApiError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/feedback/feedback';
 import { useLeaveGuard } from '../../../shared/hooks/use-leave-guard';
 import { useStableCallback } from '../../../shared/hooks/use-stable-callback';
+import { fromChinaPicker, toChinaPicker } from '../../../shared/utils/dayjs';
 import { localMessage } from '../../../shared/i18n';
 import { usePageActions } from '../../../shared/stores/permission';
 import { DECORATE_NS } from '../locales';
@@ -483,7 +484,7 @@ function Builder({ page }: { page: DecoratePageDetail }) {
     if (!(await save())) return false;
     try {
       await schedulePage({ id: page.id, revision: revision.current, at, note });
-      toast.success(t('builder.scheduled', { time: formatDate(at, '{y}-{m}-{d} {h}:{i}') }));
+      toast.success(t('builder.scheduled', { time: formatChinaDate(at, '{y}-{m}-{d} {h}:{i}') }));
       return true;
     } catch (e) {
       if (!isApiError(e)) throw e;
@@ -814,7 +815,7 @@ const ScheduleDialog = memo(function ScheduleDialog({
       onOk={() => {
         if (!at) return;
         setBusy(true);
-        void onSchedule(at.valueOf(), note)
+        void onSchedule(fromChinaPicker(at), note)
           .then((done) => done && onClose())
           .finally(() => setBusy(false));
       }}
@@ -826,10 +827,11 @@ const ScheduleDialog = memo(function ScheduleDialog({
           format="YYYY-MM-DD HH:mm"
           value={at}
           onChange={setAt}
-          disabledDate={(d) => d.isBefore(Date.now(), 'day')}
+          disabledDate={(d) => d.isBefore(toChinaPicker(Date.now()), 'day')}
           style={{ width: '100%' }}
           aria-label={t('builder.scheduleAt')}
         />
+        <Typography.Text type="secondary">{t('builder.scheduleZone')}</Typography.Text>
         <Input.TextArea
           value={note}
           onChange={(e) => setNote(e.target.value)}

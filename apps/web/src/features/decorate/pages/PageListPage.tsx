@@ -8,7 +8,7 @@ import {
   PAGES,
   PAGE_NAME_MAX,
   decoratePageAddSchema,
-  formatDate,
+  formatChinaDate,
   type DecoratePageRow,
   type FrontPath,
   type PageKind,
@@ -107,7 +107,9 @@ export default function PageListPage() {
             )}
             {row.scheduledAt !== null && (
               <Tag color="purple">
-                {t('page.scheduledTag', { time: formatDate(row.scheduledAt, '{m}-{d} {h}:{i}') })}
+                {t('page.scheduledTag', {
+                  time: formatChinaDate(row.scheduledAt, '{m}-{d} {h}:{i}'),
+                })}
               </Tag>
             )}
             {row.lockedBy && <Tag color="gold">{t('page.editing', { name: row.lockedBy })}</Tag>}
@@ -122,7 +124,7 @@ export default function PageListPage() {
             '—'
           ) : (
             <span>
-              v{row.publishedVersion} · {formatDate(row.publishedAt!, '{y}-{m}-{d} {h}:{i}')} ·{' '}
+              v{row.publishedVersion} · {formatChinaDate(row.publishedAt!, '{y}-{m}-{d} {h}:{i}')} ·{' '}
               <span translate="no">{row.publishedBy}</span>
             </span>
           ),
@@ -132,7 +134,7 @@ export default function PageListPage() {
         key: 'draft',
         render: (_: unknown, row) => (
           <span>
-            {formatDate(row.draftSavedAt, '{y}-{m}-{d} {h}:{i}')} ·{' '}
+            {formatChinaDate(row.draftSavedAt, '{y}-{m}-{d} {h}:{i}')} ·{' '}
             <span translate="no">{row.draftSavedBy}</span>
           </span>
         ),

@@ -1,7 +1,7 @@
 import { memo, useEffect, useState } from 'react';
 import { Alert, Button, Modal, QRCode, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate, type PreviewLink } from '@health/contract';
+import { formatChinaDate, type PreviewLink } from '@health/contract';
 import { toast } from '../../../shared/feedback/feedback';
 import { DECORATE_NS } from '../locales';
 import { makePreviewLink, useRevokePreview } from './api';
@@ -62,7 +62,7 @@ export const PreviewDialog = memo(function PreviewDialog({
           <Typography.Text type="secondary">
             {revoked
               ? t('page.preview.revoked')
-              : t('page.preview.expires', { time: formatDate(link.expiresAt, '{h}:{i}') })}
+              : t('page.preview.expires', { time: formatChinaDate(link.expiresAt, '{h}:{i}') })}
           </Typography.Text>
           <Typography.Paragraph
             copyable={{ text: url, onCopy: () => toast.success(t('page.preview.copied')) }}

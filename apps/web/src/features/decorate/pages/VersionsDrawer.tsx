@@ -17,7 +17,7 @@ import {
   COMPONENTS,
   ROOT_FIELDS,
   diffDocuments,
-  formatDate,
+  formatChinaDate,
   type BlockChange,
   type DocumentDiff,
   type FieldChange,
@@ -163,7 +163,7 @@ export const VersionsDrawer = memo(function VersionsDrawer({
     {
       title: t('page.versions.at'),
       dataIndex: 'publishedAt',
-      render: (v: number) => formatDate(v, '{y}-{m}-{d} {h}:{i}'),
+      render: (v: number) => formatChinaDate(v, '{y}-{m}-{d} {h}:{i}'),
     },
     {
       title: t('page.versions.note'),

@@ -1,4 +1,4 @@
-import { formatDate } from '@health/contract';
+import { formatChinaDate } from '@health/contract';
 
 /**
  * When a preview link expires, read from its token (`base64url(JSON {l, e})` + "." + signature,
@@ -20,6 +20,6 @@ export function previewExpiry(token: string): number | null {
 
 /** The expiry as the banner shows it: HH:mm today, MM-DD HH:mm on another day (local time). */
 export function expiryText(expiresAt: number, now: number = Date.now()): string {
-  const sameDay = formatDate(expiresAt, '{y}-{m}-{d}') === formatDate(now, '{y}-{m}-{d}');
-  return formatDate(expiresAt, sameDay ? '{h}:{i}' : '{m}-{d} {h}:{i}');
+  const sameDay = formatChinaDate(expiresAt, '{y}-{m}-{d}') === formatChinaDate(now, '{y}-{m}-{d}');
+  return formatChinaDate(expiresAt, sameDay ? '{h}:{i}' : '{m}-{d} {h}:{i}');
 }
