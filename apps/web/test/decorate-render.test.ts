@@ -47,9 +47,12 @@ describe('a preview link’s expiry, from its token', () => {
       expect(previewExpiry(token)).toBeNull();
   });
 
-  it('says the time today, and the day too on another day', () => {
-    const now = new Date(2026, 3, 20, 9, 0).getTime();
-    expect(expiryText(new Date(2026, 3, 20, 9, 30).getTime(), now)).toBe('09:30');
-    expect(expiryText(new Date(2026, 3, 21, 8, 5).getTime(), now)).toBe('04-21 08:05');
+  it('says the time today, and the day too on another day, in China time', () => {
+    const china = (iso: string) => Date.parse(`${iso}+08:00`);
+    const now = china('2026-04-20T09:00:00');
+    expect(expiryText(china('2026-04-20T09:30:00'), now)).toBe('09:30');
+    expect(expiryText(china('2026-04-21T08:05:00'), now)).toBe('04-21 08:05');
+    // 23:50 in Beijing is 15:50 UTC: still today there, whatever the machine's zone.
+    expect(expiryText(china('2026-04-20T23:50:00'), now)).toBe('23:50');
   });
 });
