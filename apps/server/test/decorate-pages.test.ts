@@ -271,6 +271,49 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
     expect(rows.find((r) => r.id === id)!.brokenLinks.join()).toContain('下架');
   });
 
+  it("fills every goods list of a page with its own goods: picked in the operator's order, newest and best-selling up to each list's count", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      t.clock.advance(1_000);
+      ids.push(await addGoods());
+    }
+    const [g1, g2, g3, g4, g5] = ids as [number, number, number, number, number];
+    for (const [id, sold] of [
+      [g1, 50],
+      [g3, 40],
+      [g2, 30],
+    ] as const)
+      await t.db.updateTable('mall_goods').set({ sold }).where('id', '=', id).execute();
+    const list = (
+      id: string,
+      set: (p: ReturnType<typeof newBlock<'goodsList'>>['props']) => void,
+    ) => {
+      const block = newBlock('goodsList', id);
+      set(block.props);
+      return block;
+    };
+    const doc = emptyDocument('多个商品列表');
+    doc.content = [
+      list('picked-a', (p) => ((p.source = 'picked'), (p.goodsIds = [g2, g5, g1]))),
+      list('picked-b', (p) => ((p.source = 'picked'), (p.goodsIds = [g1]))),
+      list('newest-4', (p) => ((p.source = 'newest'), (p.count = 4))),
+      list('newest-2', (p) => ((p.source = 'newest'), (p.count = 2))),
+      list('best-3', (p) => ((p.source = 'bestSelling'), (p.count = 3))),
+    ];
+    const id = await addPage('多个商品列表', 'topic');
+    expect((await saveDraft(id, 1, doc)).state).toBe(200);
+    expect(bodyOf(await post(DecoratePagePaths.publish, { id, revision: 2 })).state).toBe(200);
+    const page = bodyOf<PublicPage>(
+      await call(t, 'GET', DecoratePublicPaths.topic, { query: { id } }),
+    ).data;
+    const idsOf = (block: string) => page.records[block]!.goods!.map((g) => g.id);
+    expect(idsOf('picked-a')).toEqual([g2, g5, g1]);
+    expect(idsOf('picked-b')).toEqual([g1]);
+    expect(idsOf('newest-4')).toEqual([g5, g4, g3, g2]);
+    expect(idsOf('newest-2')).toEqual([g5, g4]);
+    expect(idsOf('best-3')).toEqual([g1, g3, g2]);
+  });
+
   it('tells whoever takes a linked goods item off shelf which live pages link to it', async () => {
     const goodsId = await addGoods();
     const id = await addPage('下架提醒', 'topic');

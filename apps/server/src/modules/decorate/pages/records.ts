@@ -1,4 +1,5 @@
 import type {
+  PageBlock,
   PageDocument,
   ResolvedGoods,
   ResolvedPackageType,
@@ -21,8 +22,6 @@ export class PageRecords {
   constructor(private readonly ctx: AppContext) {}
 
   async resolve(doc: PageDocument): Promise<ResolvedRecords> {
-    const goods = new GoodsRepo(this.ctx.db);
-    const includeSoldOut = goodsSetOf(this.ctx).showSoldOut;
     const out: ResolvedRecords = {};
     const videoIds = new Set<number>();
     const typeIds = new Set<number>();
@@ -31,10 +30,11 @@ export class PageRecords {
       if (block.type === 'healthService')
         block.props.packageTypeIds.forEach((id) => typeIds.add(id));
     }
-    const [videos, types] = await Promise.all([
+    const [videos, types, goodsOf] = await Promise.all([
       videoIds.size > 0 ? new VideoRepo(this.ctx.db).enabledByIds([...videoIds]) : [],
       // Package types are few (a catalogue of services): read them all.
       typeIds.size > 0 ? new PackageTypesRepo(this.ctx.db).all() : [],
+      this.goodsLists(doc),
     ]);
     const videoById = new Map(videos.map((v) => [Number(v.id), v]));
     const typeById = new Map(types.map((t) => [Number(t.id), t]));
@@ -42,17 +42,7 @@ export class PageRecords {
     for (const block of doc.content) {
       const id = block.props.id;
       if (block.type === 'goodsList') {
-        const p = block.props;
-        const rows = await goods.shownToMembers({
-          ids: p.source === 'picked' ? p.goodsIds : undefined,
-          packageTypeId: p.source === 'packageType' ? (p.packageTypeId ?? 0) : undefined,
-          order: p.source === 'bestSelling' ? 'bestSelling' : 'newest',
-          includeSoldOut,
-          limit: p.source === 'picked' ? Math.max(p.goodsIds.length, 1) : p.count,
-        });
-        const byId = new Map(rows.map((r) => [Number(r.id), r]));
-        // Picked goods keep the operator's order.
-        const ordered = p.source === 'picked' ? p.goodsIds.flatMap((g) => byId.get(g) ?? []) : rows;
+        const ordered = goodsOf(block.props);
         out[id] = {
           goods: ordered.map((r): ResolvedGoods => ({
             id: Number(r.id),
@@ -89,4 +79,53 @@ export class PageRecords {
     }
     return out;
   }
+
+  /**
+   * The goods of every goods list in a few queries, not one per list: the picked goods of all
+   * lists in one, and one per other source (newest, best-selling, each package type) for the
+   * longest list of that source; each list then takes its own from them.
+   */
+  private async goodsLists(doc: PageDocument): Promise<(props: GoodsListProps) => GoodsRow[]> {
+    const goods = new GoodsRepo(this.ctx.db);
+    const includeSoldOut = goodsSetOf(this.ctx).showSoldOut;
+    const lists = doc.content.flatMap((b) => (b.type === 'goodsList' ? [b.props] : []));
+    const picked = new Set(lists.flatMap((p) => (p.source === 'picked' ? p.goodsIds : [])));
+    const longest = new Map<string, GoodsListProps>();
+    for (const p of lists) {
+      if (p.source === 'picked') continue;
+      const key = sourceKey(p);
+      if ((longest.get(key)?.count ?? -1) < p.count) longest.set(key, p);
+    }
+    const [pickedRows, ...bySource] = await Promise.all([
+      picked.size > 0
+        ? goods.shownToMembers({
+            ids: [...picked],
+            order: 'newest',
+            includeSoldOut,
+            limit: picked.size,
+          })
+        : [],
+      ...[...longest.values()].map((p) =>
+        goods.shownToMembers({
+          packageTypeId: p.source === 'packageType' ? (p.packageTypeId ?? 0) : undefined,
+          order: p.source === 'bestSelling' ? 'bestSelling' : 'newest',
+          includeSoldOut,
+          limit: p.count,
+        }),
+      ),
+    ]);
+    const pickedById = new Map(pickedRows.map((r) => [Number(r.id), r]));
+    const rowsOf = new Map([...longest.keys()].map((key, i) => [key, bySource[i] ?? []]));
+    return (p) =>
+      p.source === 'picked'
+        ? // Picked goods keep the operator's order.
+          p.goodsIds.flatMap((g) => pickedById.get(g) ?? [])
+        : (rowsOf.get(sourceKey(p)) ?? []).slice(0, p.count);
+  }
 }
+
+type GoodsListProps = Extract<PageBlock, { type: 'goodsList' }>['props'];
+type GoodsRow = Awaited<ReturnType<GoodsRepo['shownToMembers']>>[number];
+/** Goods lists that show the same goods (up to their count). */
+const sourceKey = (p: GoodsListProps) =>
+  p.source === 'packageType' ? `packageType:${p.packageTypeId ?? 0}` : p.source;
