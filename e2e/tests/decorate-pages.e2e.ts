@@ -199,6 +199,9 @@ describe.runIf(run)('装修: the page builder', () => {
     const link = page.getByTestId('preview-url');
     await see(link);
     await see(page.locator('.ant-qrcode canvas'));
+    // Opened at this machine's own address (as the tests are): a phone could not open the code.
+    await see(page.getByText('后台是以本机地址打开的，手机扫码无法访问', { exact: false }));
+    await screenshot(page, 'decorate-preview-dialog-1440-zh');
     const url = (await link.getAttribute('href'))!;
     expect(url).toMatch(/\/m\/preview\?token=/);
     const phone = await suite.browser.newContext(

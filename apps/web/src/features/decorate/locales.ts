@@ -263,6 +263,10 @@ export const DECORATE_NS = registerBilingualLocale('decorate', {
       open: ['在新窗口打开预览链接', 'Open the preview link in a new tab'],
       copied: ['链接已复制', 'Link copied'],
       revoke: ['撤销全部预览链接', 'Revoke all preview links'],
+      localOnly: [
+        '后台是以本机地址打开的，手机扫码无法访问。请用服务器的局域网地址或域名打开后台后再预览。',
+        'This back office is open at a local address a phone cannot reach. Open it at the server’s network address or domain, then preview.',
+      ],
     },
     versions: {
       action: ['版本记录', 'Versions'],

@@ -41,6 +41,8 @@ export const PreviewDialog = memo(function PreviewDialog({
   }, [pageId]);
 
   const url = link ? `${window.location.origin}${link.url}` : '';
+  // The link carries the address the back office is open at: a phone cannot open this machine's.
+  const localOnly = /^(localhost|127(\.\d+){3}|\[::1\])$/.test(window.location.hostname);
   return (
     <Modal
       open={pageId !== null}
@@ -58,6 +60,9 @@ export const PreviewDialog = memo(function PreviewDialog({
           style={{ width: '100%' }}
           data-testid="preview-link"
         >
+          {localOnly && !revoked && (
+            <Alert type="warning" showIcon message={t('page.preview.localOnly')} />
+          )}
           <QRCode value={url} size={200} status={revoked ? 'expired' : 'active'} />
           <Typography.Text type="secondary">
             {revoked
