@@ -426,9 +426,22 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
     title.props.text = '预览中的标题';
     doc.content = [title];
     expect((await saveDraft(id, 1, doc)).state).toBe(200);
+    // A link that opens the draft without a login: not for whoever may only read the list.
+    expect(bodyOf(await post(DecoratePagePaths.previewLink, { id }, viewer)).state).toBe(267);
     const link = bodyOf<PreviewLink>(await post(DecoratePagePaths.previewLink, { id })).data;
     expect(link.url).toBe(`/m/preview?token=${link.token}`);
     expect(link.expiresAt).toBe(t.clock.now + 30 * MINUTE);
+    const made = await t.db
+      .selectFrom('operation_logs')
+      .select(['operator_name', 'after_json'])
+      .where('module', '=', 'decorate')
+      .where('action', '=', 'previewLink')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(made.after_json ?? '{}')).toMatchObject({
+      revision: 2,
+      expiresAt: link.expiresAt,
+    });
 
     const open = async (token: string) =>
       bodyOf<PublicPage>(await call(t, 'GET', DecoratePublicPaths.preview, { query: { token } }));
@@ -528,5 +541,23 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
       267,
     );
     expect(bodyOf(await post(DecoratePagePaths.enable, { id }, editor)).state).toBe(267);
+  });
+
+  it('takes a revision and a publish time only as strict integers', async () => {
+    const id = await addPage('严格整数');
+    for (const revision of ['0x1', '1e0', true, [1], 1.5, 0])
+      expect(
+        bodyOf(
+          await post(DecoratePagePaths.saveDraft, { id, revision, document: emptyDocument('x') }),
+        ),
+      ).toMatchObject({
+        state: 255,
+        msg: DecoratePageMessages.revisionRequired,
+      });
+    for (const at of ['1e13', '0x1f', true, 1.5])
+      expect(bodyOf(await post(DecoratePagePaths.schedule, { id, revision: 1, at })).msg).toBe(
+        '请选择发布时间',
+      );
+    expect((await detail(id)).revision).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contentIdSchema, contentText } from '../content-fields.js';
-import { fromNumberOrText, idSchema } from '../ids.js';
+import { idSchema } from '../ids.js';
 import { optionalText } from '../list-query.js';
 import { listQuerySchema, pageOf } from '../pagination.js';
 import { pageDocumentSchema, type PageDocument } from './page-document.js';
@@ -187,12 +187,8 @@ export const decoratePageListQuerySchema = listQuerySchema.extend({
 export type DecoratePageListQuery = z.infer<typeof decoratePageListQuerySchema>;
 
 const nameField = contentText(DecoratePageMessages.nameRequired, PAGE_NAME_MAX, '页面名称');
-const revisionField = fromNumberOrText(
-  z.coerce
-    .number({ error: DecoratePageMessages.revisionRequired })
-    .int(DecoratePageMessages.revisionRequired)
-    .min(1, DecoratePageMessages.revisionRequired),
-);
+/** A draft's revision: a strict positive integer like an id (no "0x2", "2e0", true). */
+const revisionField = idSchema('草稿版本号', { invalid: DecoratePageMessages.revisionRequired });
 
 export const decoratePageAddSchema = z.object({ kind: kindField, name: nameField });
 export const decoratePageRenameSchema = z.object({ id: contentIdSchema, name: nameField });
@@ -211,7 +207,8 @@ export const publishRequestSchema = z.object({
   note: z.string().trim().max(PAGE_NOTE_MAX, `说明最多${PAGE_NOTE_MAX}个字`).default(''),
 });
 export const scheduleRequestSchema = publishRequestSchema.extend({
-  at: fromNumberOrText(z.coerce.number({ error: '请选择发布时间' }).int('请选择发布时间')),
+  /** Epoch milliseconds, strict like an id. */
+  at: idSchema('发布时间', { invalid: '请选择发布时间' }),
 });
 export const rollbackRequestSchema = z.object({
   id: contentIdSchema,

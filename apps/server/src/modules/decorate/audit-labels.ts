@@ -70,6 +70,7 @@ const PAGE_ACTIONS: Record<string, Bilingual> = {
   schedulePublish: ['定时发布', 'Schedule publishing'],
   unschedulePublish: ['取消定时发布', 'Cancel scheduled publishing'],
   rollback: ['回滚', 'Roll back'],
+  previewLink: ['生成预览链接', 'Make a preview link'],
   revokePreview: ['撤销预览链接', 'Revoke preview links'],
   takeOver: ['接管编辑', 'Take over editing'],
 };
@@ -81,7 +82,8 @@ const PAGE_FIELDS: Record<string, AuditFieldSpec> = {
   note: ['发布说明', 'Note'],
   scheduledAt: { label: ['定时发布时间', 'Scheduled for'], format: 'time' },
   revokedLinks: ['撤销链接数', 'Links revoked'],
-  lockedBy: ['原编辑人', 'Was edited by'],
+  lockedBy: ['编辑人', 'Editor'],
+  expiresAt: { label: ['失效时间', 'Expires at'], format: 'time' },
 };
 const PAGE_TARGET_WORDS: Record<string, string> = Object.fromEntries(
   PAGE_KINDS.map((k) => [PAGE_KIND_LABELS[k], PAGE_KIND_LABELS_EN[k]]),

@@ -121,10 +121,17 @@ export class DecoratePagesRepo {
       .execute();
   }
 
-  async delete(id: number): Promise<void> {
+  /** Delete a page and its versions and links unless it is enabled; whether it was deleted. */
+  async deleteUnlessEnabled(id: number): Promise<boolean> {
+    const deleted = await this.db
+      .deleteFrom('decorate_pages')
+      .where('id', '=', id)
+      .where('enabled_kind', 'is', null)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) return false;
     await this.db.deleteFrom('decorate_preview_links').where('page_id', '=', id).execute();
     await this.db.deleteFrom('decorate_page_versions').where('page_id', '=', id).execute();
-    await this.db.deleteFrom('decorate_pages').where('id', '=', id).execute();
+    return true;
   }
 
   /* ---------------------------------------------------------------- versions */

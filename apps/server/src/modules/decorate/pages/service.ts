@@ -268,8 +268,10 @@ export class DecoratePageService {
     const row = await this.loadFor(actor, id, 'delete');
     if (row.enabled_kind !== null) throw failed(DecoratePageMessages.deleteEnabled);
     await auditedChange(this.ctx, actor, async (trx) => {
+      // Enabled since it was read (a concurrent enable): the delete deletes nothing, and says so.
+      if (!(await new DecoratePagesRepo(trx).deleteUnlessEnabled(id)))
+        throw failed(DecoratePageMessages.deleteEnabled);
       await this.ctx.jobs.cancel(PAGE_PUBLISH_JOB, id, trx);
-      await new DecoratePagesRepo(trx).delete(id);
       return {
         result: undefined,
         entry: this.entry(row, 'delete', {
@@ -624,18 +626,33 @@ export class DecoratePageService {
 
   /* ---------------------------------------------------------- preview */
 
+  /**
+   * A link that opens the draft without a login: made by those who may draft or publish the page
+   * (not by every viewer of the list), and written to the operation log.
+   */
   async previewLink(actor: Actor, id: number, minutes: number): Promise<PreviewLink> {
-    const row = await this.loadFor(actor, id);
+    const row = await this.load(id);
+    const page = PAGE_OF_KIND[row.kind];
+    if (!holdsAny(actor, [actionKey(page, 'edit'), actionKey(page, 'publish')]))
+      throw new PermissionError();
     const at = this.ctx.now();
     const expiresAt = at + minutes * MINUTE_MS;
-    const linkId = await this.repo.insertPreview({
-      page_id: id,
-      revision: Number(row.revision),
-      document_json: row.draft_json,
-      expires_at: expiresAt,
-      revoked_at: null,
-      created_by: actor.displayName,
-      created_at: at,
+    const linkId = await auditedChange(this.ctx, actor, async (trx) => {
+      const linkId = await new DecoratePagesRepo(trx).insertPreview({
+        page_id: id,
+        revision: Number(row.revision),
+        document_json: row.draft_json,
+        expires_at: expiresAt,
+        revoked_at: null,
+        created_by: actor.displayName,
+        created_at: at,
+      });
+      return {
+        result: linkId,
+        entry: this.entry(row, 'previewLink', {
+          after: { revision: Number(row.revision), expiresAt },
+        }),
+      };
     });
     const token = signLinkToken(this.linkKey, { linkId, expiresAt });
     return {
@@ -690,7 +707,10 @@ export class DecoratePageService {
         await new DecoratePagesRepo(trx).takeLock(id, me, now, until, true);
         return {
           result: undefined,
-          entry: this.entry(row, 'takeOver', { before: { lockedBy: holder } }),
+          entry: this.entry(row, 'takeOver', {
+            before: { lockedBy: holder },
+            after: { lockedBy: actor.displayName },
+          }),
         };
       });
       return { expiresAt: until };

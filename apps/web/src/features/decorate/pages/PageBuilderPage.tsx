@@ -511,6 +511,9 @@ function Builder({ page }: { page: DecoratePageDetail }) {
         saving={saving}
         publishing={publishing}
         canPublish={actions.includes('publish')}
+        // Who may publish but not draft publishes the saved draft as it is (no lock to take).
+        publishReadOnly={readOnly && canEdit}
+        canPreview={canEdit || actions.includes('publish')}
         onBack={onBack}
         onUndo={history.undo}
         onRedo={history.redo}
@@ -659,6 +662,8 @@ const BuilderBar = memo(function BuilderBar({
   saving,
   publishing,
   canPublish,
+  publishReadOnly,
+  canPreview,
   onBack,
   onUndo,
   onRedo,
@@ -677,6 +682,9 @@ const BuilderBar = memo(function BuilderBar({
   saving: boolean;
   publishing: boolean;
   canPublish: boolean;
+  /** 发布 and 定时发布 disabled (someone else edits the page). */
+  publishReadOnly: boolean;
+  canPreview: boolean;
   onBack: () => void;
   onUndo: () => void;
   onRedo: () => void;
@@ -720,18 +728,28 @@ const BuilderBar = memo(function BuilderBar({
           >
             {t('builder.save')}
           </Button>
-          <Button icon={<EyeOutlined />} onClick={onPreview}>
-            {t('builder.preview')}
-          </Button>
+          {canPreview && (
+            <Button icon={<EyeOutlined />} onClick={onPreview}>
+              {t('builder.preview')}
+            </Button>
+          )}
           <Button icon={<HistoryOutlined />} onClick={onVersions}>
             {t('builder.versions')}
           </Button>
           {canPublish && (
             <>
-              <Button icon={<ClockCircleOutlined />} disabled={readOnly} onClick={onSchedule}>
+              <Button
+                icon={<ClockCircleOutlined />}
+                disabled={publishReadOnly}
+                onClick={onSchedule}
+              >
                 {t('builder.schedule')}
               </Button>
-              <PublishButton disabled={readOnly} loading={publishing} onPublish={onPublish} />
+              <PublishButton
+                disabled={publishReadOnly}
+                loading={publishing}
+                onPublish={onPublish}
+              />
             </>
           )}
         </Space>

@@ -147,9 +147,11 @@ export default function PageListPage() {
             <Button type="link" size="small" onClick={() => open(row.id)}>
               {may('edit') ? t('page.build') : t('page.view')}
             </Button>
-            <Button type="link" size="small" onClick={() => setPreviewing(row.id)}>
-              {t('page.preview.action')}
-            </Button>
+            {(may('edit') || may('publish')) && (
+              <Button type="link" size="small" onClick={() => setPreviewing(row.id)}>
+                {t('page.preview.action')}
+              </Button>
+            )}
             <Button type="link" size="small" onClick={() => setVersionsOf(row.id)}>
               {t('page.versions.action')}
             </Button>
