@@ -212,7 +212,9 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
     // Not enabled yet: the app's home is the built-in default page.
     const before = bodyOf<PublicPage>(await call(t, 'GET', DecoratePublicPaths.home));
     expect(before.data.version).toBe(0);
-    expect(before.data.document.content).toEqual([]);
+    // Never an empty answer: a search bar and the newest goods members can redeem.
+    expect(before.data.document.content.map((b) => b.type)).toEqual(['search', 'goodsList']);
+    expect(before.data.records['default-newest']!.goods!.length).toBeGreaterThan(0);
 
     expect(bodyOf(await post(DecoratePagePaths.enable, { id })).state).toBe(200);
     const live = await call(t, 'GET', DecoratePublicPaths.home);
@@ -263,9 +265,21 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
     t.clock.advance(10_000);
     expect((await read()).records['goods-1']!.goods![0]!.pointsPrice).toBe(250);
 
-    await t.db.updateTable('mall_goods').set({ on_shelf: 0 }).where('id', '=', goodsId).execute();
-    t.clock.advance(10_000);
+    // Taken off shelf by an operator: the app's page no longer shows it or links to it, at once
+    // (the public cache is cleared), though the page itself is unchanged.
+    const carouselLink = (page: PublicPage) =>
+      (
+        page.document.content.find((b) => b.props.id === 'carousel-1')!.props as {
+          items: { link: unknown }[];
+        }
+      ).items[0]!.link;
+    expect(carouselLink(await read())).toEqual({
+      navType: 'jjk_mall_goods',
+      subContent: String(goodsId),
+    });
+    expect(bodyOf(await post(GoodsPaths.shelf, { id: goodsId, onShelf: false })).state).toBe(200);
     expect((await read()).records['goods-1']!.goods).toEqual([]);
+    expect(carouselLink(await read())).toEqual({ navType: 'none', subContent: '' });
     const rows = bodyOf<Page<DecoratePageRow>>(await get(DecoratePagePaths.list, { kind: 'topic' }))
       .data.list;
     expect(rows.find((r) => r.id === id)!.brokenLinks.join()).toContain('下架');

@@ -532,6 +532,52 @@ export function emptyDocument(title = ''): PageDocument {
   };
 }
 
+/**
+ * What the member app shows before anything is published (the public API never answers an empty
+ * page): a search bar and the goods members can redeem — the newest, and on the mall home the
+ * best-selling too — read when the page is read, like any goods list.
+ */
+export function defaultDocument(kind: 'home' | 'mall', title: string): PageDocument {
+  const doc = emptyDocument(title);
+  const search = newBlock('search', 'default-search');
+  search.props.placeholder = '搜索商品、健康服务';
+  const newest = newBlock('goodsList', 'default-newest');
+  newest.props.title = '新品上架';
+  newest.props.source = 'newest';
+  newest.props.count = 6;
+  doc.content = [search, newest];
+  if (kind === 'mall') {
+    const best = newBlock('goodsList', 'default-best');
+    best.props.title = '兑换排行';
+    best.props.source = 'bestSelling';
+    best.props.count = 6;
+    doc.content.push(best);
+  }
+  return doc;
+}
+
+/**
+ * The document with every link in `dead` (by its place: block id and field path, as
+ * documentLinks names them) replaced by no link: what the member app is served when a linked
+ * goods item, topic or video is no longer shown to members (the page itself is not changed).
+ */
+export function withoutLinks(
+  doc: PageDocument,
+  dead: readonly { blockId: string; field: string }[],
+): PageDocument {
+  if (dead.length === 0) return doc;
+  const copy = structuredClone(doc);
+  for (const { blockId, field } of dead) {
+    const block = copy.content.find((b) => b.props.id === blockId);
+    if (!block) continue;
+    const path = field.split('.');
+    let at: Record<string, unknown> = block.props as Record<string, unknown>;
+    for (const key of path.slice(0, -1)) at = at[key] as Record<string, unknown>;
+    at[path.at(-1)!] = { navType: 'none', subContent: '' };
+  }
+  return copy;
+}
+
 /* ---------------------------------------------------------------- problems */
 
 /** One reason a page cannot be published, pointing at its block (null: the page's settings). */

@@ -4,6 +4,7 @@ import { advertRoutes } from './adverts/routes.js';
 import { DECORATE_AUDIT_LABELS } from './audit-labels.js';
 import { linkTargetRoutes } from './link-targets/routes.js';
 import { seedPages } from './pages/demo.js';
+import { publicPageCache } from './pages/public-cache.js';
 import { decoratePageRoutes } from './pages/routes.js';
 import { DecoratePageService, PAGE_PUBLISH_JOB } from './pages/service.js';
 import { seedVideos, storeVideoMedia } from './videos/demo.js';
@@ -19,7 +20,12 @@ export const decorate: Area = {
   audit: DECORATE_AUDIT_LABELS,
   jobs: (ctx) => {
     const pages = new DecoratePageService(ctx);
-    return { [PAGE_PUBLISH_JOB]: (job) => pages.publishScheduled(job.refId) };
+    return {
+      [PAGE_PUBLISH_JOB]: async (job) => {
+        await pages.publishScheduled(job.refId);
+        publicPageCache(ctx).clear();
+      },
+    };
   },
   demo: async (db, demo) => {
     await seedAdverts(db, demo);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   DecoratePageMessages,
   DecoratePagePaths,
@@ -41,6 +40,7 @@ import { MINUTE_MS } from '../../../platform/clock.js';
 import type { AppContext } from '../../../platform/context.js';
 import { SUCCESS_MSG, ok } from '../../../platform/envelope.js';
 import { cachedJson } from '../../../platform/json-cache.js';
+import { publicPageCache } from './public-cache.js';
 import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { linkedBy } from '../linked-by.js';
 import { DecoratePageService } from './service.js';
@@ -53,49 +53,13 @@ const ENABLE_PAGES = [PAGES.decorateHome, PAGES.mallDecorate];
 const idData = z.object({ id: z.number().int() });
 const revisionData = z.object({ revision: z.number().int() });
 
-/** How long the public pages are answered from memory before the database is asked again. */
-const PUBLIC_CACHE_MS = 5_000;
-
-interface Cached {
-  etag: string;
-  body: PublicPage;
-  until: number;
-}
-
-/**
- * The public pages of the member app, answered from memory: a burst of app starts costs no
- * database work per request. An entry lives PUBLIC_CACHE_MS (so another server process's publish
- * shows within that), and this process forgets every entry when it publishes or enables a page.
- */
-class PublicPageCache {
-  private readonly entries = new Map<string, Cached>();
-
-  constructor(private readonly now: () => number) {}
-
-  async get(key: string, load: () => Promise<PublicPage>): Promise<Cached> {
-    const hit = this.entries.get(key);
-    if (hit && hit.until > this.now()) return hit;
-    const body = await load();
-    const etag = `"${body.version}-${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
-    const entry = { etag, body, until: this.now() + PUBLIC_CACHE_MS };
-    // Topics are many: keep at most a few hundred entries.
-    if (this.entries.size > 500) this.entries.clear();
-    this.entries.set(key, entry);
-    return entry;
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-}
-
 /** 装修's pages: the builder's API (drafts, versions, publishing, preview, lock) and the app's. */
 export const decoratePageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
   { ctx },
 ) => {
   const pages = new DecoratePageService(ctx);
-  const cache = new PublicPageCache(ctx.now);
+  const cache = publicPageCache(ctx);
   const { get, post } = standardRoutes(app, routeOptions(['decorate-page'], LIST_PAGES));
 
   get(DecoratePagePaths.list, {
@@ -132,7 +96,10 @@ export const decoratePageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     summary: '重命名装修页面',
     action: 'edit',
     body: decoratePageRenameSchema,
-    run: (request) => pages.rename(actorOf(request), request.body.id, request.body.name),
+    run: async (request) => {
+      await pages.rename(actorOf(request), request.body.id, request.body.name);
+      cache.clear(); // a live page's name is in its public answer
+    },
   });
 
   post(DecoratePagePaths.delete, {
@@ -143,6 +110,7 @@ export const decoratePageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     run: async (request) => {
       const { id } = request.body;
       const kind = await pages.delete(actorOf(request), id);
+      cache.clear();
       return { id, linkedBy: kind === 'topic' ? await linkedBy(ctx, 'topic', id) : [] };
     },
     message: (answer) =>

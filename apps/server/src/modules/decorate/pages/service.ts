@@ -10,7 +10,9 @@ import {
   documentLinks,
   documentProblems,
   documentRecords,
+  defaultDocument,
   emptyDocument,
+  withoutLinks,
   formatChinaDate,
   linkTarget,
   navLinkSchema,
@@ -737,18 +739,40 @@ export class DecoratePageService {
     if (kind === 'topic' && (!row || row.kind !== 'topic' || row.published_version === null))
       throw new NotFoundError(DecoratePageMessages.notFound);
     if (!row || row.published_version === null) {
-      const document = emptyDocument(PAGE_KIND_LABELS[kind]);
-      return { version: 0, name: PAGE_KIND_LABELS[kind], document, records: {} };
+      const document = defaultDocument(kind === 'mall' ? 'mall' : 'home', PAGE_KIND_LABELS[kind]);
+      return {
+        version: 0,
+        name: PAGE_KIND_LABELS[kind],
+        document,
+        records: await new PageRecords(this.ctx).resolve(document),
+      };
     }
     const v = await this.repo.version(Number(row.id), Number(row.published_version));
     if (!v) throw new NotFoundError(DecoratePageMessages.versionNotFound);
-    const document = parseDocument(v.document_json);
-    return {
-      version: Number(v.version),
-      name: row.name,
+    const published = parseDocument(v.document_json);
+    const [document, records] = await Promise.all([
+      this.withoutDeadLinks(published),
+      new PageRecords(this.ctx).resolve(published),
+    ]);
+    return { version: Number(v.version), name: row.name, document, records };
+  }
+
+  /**
+   * The live version as members may follow it: a link to a goods item, topic or video that is no
+   * longer shown to them (taken off shelf, unpublished, disabled, deleted since) is served as no
+   * link; the operators see 链接失效 in the list until they fix the page.
+   */
+  private async withoutDeadLinks(document: PageDocument): Promise<PageDocument> {
+    const links = documentLinks(document).flatMap((l) => {
+      const parsed = navLinkSchema.safeParse(l.link);
+      return parsed.success ? [{ ...l, link: parsed.data }] : [];
+    });
+    if (links.length === 0) return document;
+    const problems = await new LinkTargetService(this.ctx).problems(links.map((l) => l.link));
+    return withoutLinks(
       document,
-      records: await new PageRecords(this.ctx).resolve(document),
-    };
+      links.filter((_, i) => problems[i] !== null),
+    );
   }
 
   /** The records a draft's blocks show (the builder's phone). */

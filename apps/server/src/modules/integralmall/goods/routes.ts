@@ -23,6 +23,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { SUCCESS_MSG } from '../../../platform/envelope.js';
 import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { linkedBy } from '../../decorate/linked-by.js';
+import { publicPageCache } from '../../decorate/pages/public-cache.js';
 import { GoodsService } from './service.js';
 
 const idData = z.object({ id: z.number().int() });
@@ -64,9 +65,11 @@ export const goodsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     action: 'edit',
     body: goodsUpdateRequestSchema,
     data: goodsSavedSchema,
-    run: (request) => {
+    run: async (request) => {
       const { id, ...input } = request.body;
-      return goods.update(actorOf(request), id, { ...input, onShelf: false });
+      const saved = await goods.update(actorOf(request), id, { ...input, onShelf: false });
+      publicPageCache(ctx).clear(); // the app's pages show its price and stock
+      return saved;
     },
     message: goodsSavedMessage,
   });
@@ -79,6 +82,7 @@ export const goodsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     run: async (request) => {
       const { id, onShelf } = request.body;
       await goods.shelf(actorOf(request), id, onShelf);
+      publicPageCache(ctx).clear();
       return { id, linkedBy: onShelf ? [] : await linkedBy(ctx, 'goods', id) };
     },
     message: shelfMessage,
@@ -103,6 +107,7 @@ export const goodsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     run: async (request) => {
       const { id } = request.body;
       await goods.delete(actorOf(request), id);
+      publicPageCache(ctx).clear();
       return { id, linkedBy: await linkedBy(ctx, 'goods', id) };
     },
     message: shelfMessage,
