@@ -177,22 +177,26 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
     title.props.text = '推荐';
     title.props.link = { navType: 'jjk_mall_goods', subContent: String(offShelf) };
     const rich = newBlock('richText', 'rich-a');
-    rich.props.html = '<p>说明</p><script>alert(1)</script>';
+    rich.props.html = '<p>说明</p><script>alert(1)</script><img src="/uploads/gone/deleted.png">';
     doc.content = [carousel, notice, title, rich];
     expect((await saveDraft(id, 1, doc)).state).toBe(200);
     // Rich text is sanitised when saved.
     const savedRich = (await detail(id)).document.content[3]!;
     expect(JSON.stringify(savedRich)).not.toContain('<script>');
 
-    const refused = bodyOf<{ errors: { blockId: string | null; field: string; msg: string }[] }>(
-      await post(DecoratePagePaths.publish, { id, revision: 2 }),
-    );
+    const refused = bodyOf<{
+      errors: { id: string | null; blockId: string | null; field: string; msg: string }[];
+    }>(await post(DecoratePagePaths.publish, { id, revision: 2 }));
+    // Each names its block's `id` (the API's name; `blockId` the same for the builder).
+    for (const e of refused.data.errors) expect(e.id).toBe(e.blockId);
     expect(refused.state).toBe(255);
     expect(refused.msg).toBe(DecoratePageMessages.problems(refused.data.errors.length));
     const byBlock = Object.fromEntries(refused.data.errors.map((e) => [e.blockId, e.msg]));
     expect(byBlock['carousel-a']).toContain('至少需要一项');
     expect(byBlock['notice-a']).toContain('https://');
     expect(byBlock['title-a']).toContain('下架');
+    // A picture of the rich text that is no longer stored.
+    expect(byBlock['rich-a']).toBe('图片已不存在，请重新上传');
     expect((await detail(id)).publishedVersion).toBeNull();
 
     // Fixed: a goods item on shelf, an https address, an image in the carousel.
@@ -202,6 +206,7 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
     ];
     notice.props.link = { navType: 'ljdz', subContent: 'https://www.example.com/spring' };
     title.props.link = { navType: 'jjk_mall_goods', subContent: String(onShelf) };
+    rich.props.html = '<p>说明</p>';
     expect((await saveDraft(id, 2, doc)).state).toBe(200);
     const published = bodyOf<{ version: number }>(
       await post(DecoratePagePaths.publish, { id, revision: 3, note: '春季上线' }),

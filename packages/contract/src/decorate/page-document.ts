@@ -566,7 +566,7 @@ export function withoutLinks(
   dead: readonly { blockId: string; field: string }[],
 ): PageDocument {
   if (dead.length === 0) return doc;
-  const copy = structuredClone(doc);
+  const copy = JSON.parse(JSON.stringify(doc)) as PageDocument;
   for (const { blockId, field } of dead) {
     const block = copy.content.find((b) => b.props.id === blockId);
     if (!block) continue;

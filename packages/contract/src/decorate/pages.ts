@@ -157,8 +157,12 @@ export const pageVersionDetailSchema = pageVersionRowSchema.extend({
   document: pageDocumentSchema,
 });
 
-/** A publish refused: every problem, each naming its block (`data.errors`). */
+/**
+ * A publish refused: every problem, each naming its block (`data.errors`): `id` is the block's id
+ * as the API names it (null: the page's own settings); `blockId` the same, as the builder reads it.
+ */
 export const pageProblemSchema = z.object({
+  id: z.string().nullable(),
   blockId: z.string().nullable(),
   field: z.string(),
   msg: z.string(),

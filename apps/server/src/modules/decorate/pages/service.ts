@@ -319,8 +319,8 @@ export class DecoratePageService {
   }
 
   /** Every reason the document cannot be published: the document's own, then the database's. */
-  async problems(doc: PageDocument): Promise<PageProblemAnswer[]> {
-    const out: PageProblemAnswer[] = documentProblems(doc).map((p) => ({
+  async problems(doc: PageDocument): Promise<Omit<PageProblemAnswer, 'id'>[]> {
+    const out: Omit<PageProblemAnswer, 'id'>[] = documentProblems(doc).map((p) => ({
       blockId: p.blockId,
       field: p.field,
       msg: p.message,
@@ -343,22 +343,25 @@ export class DecoratePageService {
     return out;
   }
 
-  /** Images of this site's uploads that no longer exist. */
-  private async missingUploads(doc: PageDocument): Promise<PageProblemAnswer[]> {
+  /** Images of this site's uploads that no longer exist (rich text's pictures too). */
+  private async missingUploads(doc: PageDocument): Promise<Omit<PageProblemAnswer, 'id'>[]> {
     const found: { blockId: string | null; field: string; url: string }[] = [];
     const walk = (value: unknown, blockId: string | null, path: string) => {
       if (typeof value === 'string') {
-        if (value.startsWith('/uploads/')) found.push({ blockId, field: path, url: value });
+        if (path.endsWith('html')) {
+          for (const m of value.matchAll(/\ssrc="(\/uploads\/[^"?#]+)/g))
+            found.push({ blockId, field: path, url: m[1]! });
+        } else if (value.startsWith('/uploads/')) found.push({ blockId, field: path, url: value });
       } else if (Array.isArray(value)) {
         value.forEach((v, i) => walk(v, blockId, path === '' ? String(i) : `${path}.${i}`));
       } else if (value && typeof value === 'object') {
         for (const [k, v] of Object.entries(value))
-          if (k !== 'html') walk(v, blockId, path === '' ? k : `${path}.${k}`);
+          walk(v, blockId, path === '' ? k : `${path}.${k}`);
       }
     };
     walk(doc.root.props, null, '');
     for (const block of doc.content) walk(block.props, block.props.id, '');
-    const out: PageProblemAnswer[] = [];
+    const out: Omit<PageProblemAnswer, 'id'>[] = [];
     const checked = new Map<string, boolean>();
     for (const f of found) {
       const key = f.url.slice('/uploads/'.length);
@@ -390,7 +393,9 @@ export class DecoratePageService {
     const doc = parseDocument(row.draft_json);
     const problems = await this.problems(doc);
     if (problems.length > 0)
-      throw failed(DecoratePageMessages.problems(problems.length), { errors: problems });
+      throw failed(DecoratePageMessages.problems(problems.length), {
+        errors: problems.map((p): PageProblemAnswer => ({ ...p, id: p.blockId })),
+      });
     const id = Number(row.id);
     const version = Number(row.published_version ?? 0) + 1;
     const at = this.ctx.now();
@@ -539,7 +544,9 @@ export class DecoratePageService {
     if (input.at <= this.ctx.now()) throw failed(DecoratePageMessages.scheduleInPast);
     const problems = await this.problems(parseDocument(row.draft_json));
     if (problems.length > 0)
-      throw failed(DecoratePageMessages.problems(problems.length), { errors: problems });
+      throw failed(DecoratePageMessages.problems(problems.length), {
+        errors: problems.map((p): PageProblemAnswer => ({ ...p, id: p.blockId })),
+      });
     await auditedChange(this.ctx, actor, async (trx) => {
       await this.ctx.jobs.cancel(PAGE_PUBLISH_JOB, input.id, trx);
       await this.ctx.jobs.schedule(PAGE_PUBLISH_JOB, input.id, input.at, trx);
