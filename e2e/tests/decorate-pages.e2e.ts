@@ -146,6 +146,8 @@ describe.runIf(run)('装修: the page builder', () => {
       .getByRole('button', { name: /确\s*定|OK/ })
       .click();
     await see(page.getByText('将于 2030-01-01 09:00 发布'));
+    // The builder keeps saying so: edits saved after it would stop it.
+    await see(page.getByTestId('builder-scheduled').getByText(/已定时于 2030-01-01 09:00 发布/));
     // The picker is China time whatever the browser's zone: 09:00 in Beijing is 01:00 UTC.
     const scheduled = withDatabase(suite.server.databaseFile, (db) =>
       db.prepare('SELECT scheduled_at FROM decorate_pages WHERE id = ?').get(id),

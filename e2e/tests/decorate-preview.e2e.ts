@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '../../packages/contract/src/format.ts';
+import { formatChinaDate } from '../../packages/contract/src/format.ts';
 import {
   emptyDocument,
   newBlock,
@@ -227,6 +227,9 @@ describe.runIf(run)('装修 page preview (/m/preview, no login)', () => {
       title,
       link: { navType: navLinks[i]!, subContent: '' },
     }));
+    // Three a row, one row a page: the fourth item on a second page, swiped to.
+    nav.props.columns = 3;
+    nav.props.rows = 1;
     const notice = newBlock('notice', 'notice-1');
     notice.props.text = TEXT.notice;
     const ad = newBlock('imageAd', 'ad-1');
@@ -286,7 +289,7 @@ describe.runIf(run)('装修 page preview (/m/preview, no login)', () => {
     const { page, context, consoleErrors } = await phone(suite.browser, suite.server.url);
     await page.goto(previewUrl);
     const banner = page.getByTestId('preview-banner');
-    await see(banner.getByText(`预览 · 草稿，链接到期时间 ${formatDate(expiresAt, '{h}:{i}')}`));
+    await see(banner.getByText(`预览 · 草稿，链接到期时间 ${formatChinaDate(expiresAt, '{h}:{i}')}`));
     expect(await page.title()).toContain(TEXT.page);
     await see(page.locator('.deco-titlebar').getByText(TEXT.page));
 
@@ -315,6 +318,12 @@ describe.runIf(run)('装修 page preview (/m/preview, no login)', () => {
         .count(),
     ).toBe(2);
     for (const name of TEXT.nav) await see(block(page, 'navGrid').getByText(name));
+    expect(
+      await block(page, 'navGrid')
+        .getByTestId('deco-navgrid-pager')
+        .locator('.deco-navgrid')
+        .count(),
+    ).toBe(2);
     // Less motion asked for (the test context): the notice wraps instead of scrolling.
     await see(block(page, 'notice').getByText(TEXT.notice));
     expect(await page.locator('.deco-notice-track').count()).toBe(0);
@@ -340,6 +349,9 @@ describe.runIf(run)('装修 page preview (/m/preview, no login)', () => {
     await see(block(page, 'video').getByRole('button', { name: `播放视频：${videoTitle}` }));
     await see(block(page, 'healthService').getByText(TEXT.servicesTitle));
     for (const name of serviceNames) await see(block(page, 'healthService').getByText(name));
+    // Each package with its plans (the demo's 心电判读服务包（3次）, its points).
+    await see(block(page, 'healthService').getByText('心电判读服务包（3次）'));
+    await see(block(page, 'healthService').getByText(/8800 (积分|points)/));
     await see(block(page, 'richText').getByText(TEXT.rich));
     await see(block(page, 'richText').getByText(TEXT.richBody, { exact: false }));
     // The rich text is sanitised: no script, no event handler ran.
@@ -457,7 +469,7 @@ describe.runIf(run)('装修 page preview (/m/preview, no login)', () => {
     await see(
       page
         .getByTestId('preview-banner')
-        .getByText(`Preview · draft; the link expires at ${formatDate(expiresAt, '{h}:{i}')}`),
+        .getByText(`Preview · draft; the link expires at ${formatChinaDate(expiresAt, '{h}:{i}')}`),
     );
     await see(block(page, 'goodsList').getByText('Sold out'));
     await see(block(page, 'title').getByRole('button', { name: 'More' }));

@@ -13,6 +13,7 @@ import {
   type PageVersionRow,
   type PreviewLink,
   type PublicPage,
+  VideoPaths,
 } from '@health/contract';
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
@@ -333,6 +334,52 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
     expect(idsOf('best-3')).toEqual([g1, g3, g2]);
   });
 
+  it("shows a health-service block's packages with their plans (the package's goods, cheapest first, three at most) when it shows plans", async () => {
+    const { id: typeId } = await t.db
+      .insertInto('mall_package_types')
+      .values({
+        name: '心电判读服务包',
+        kind: 'service',
+        description: '医生判读心电记录',
+        created_at: t.clock.now,
+        updated_at: t.clock.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const prices = [900, 300, 600, 1200];
+    const plans: number[] = [];
+    for (const price of prices) {
+      const goodsId = await addGoods();
+      await t.db
+        .updateTable('mall_goods')
+        .set({ package_type_id: Number(typeId), points_price: price })
+        .where('id', '=', goodsId)
+        .execute();
+      plans.push(goodsId);
+    }
+    const shown = newBlock('healthService', 'services-with-plans');
+    shown.props.packageTypeIds = [Number(typeId)];
+    const hidden = newBlock('healthService', 'services-no-plans');
+    hidden.props.packageTypeIds = [Number(typeId)];
+    hidden.props.showPlans = false;
+    const doc = emptyDocument('健康服务');
+    doc.content = [shown, hidden];
+    const id = await addPage('健康服务', 'topic');
+    expect((await saveDraft(id, 1, doc)).state).toBe(200);
+    expect(bodyOf(await post(DecoratePagePaths.publish, { id, revision: 2 })).state).toBe(200);
+    const page = bodyOf<PublicPage>(
+      await call(t, 'GET', DecoratePublicPaths.topic, { query: { id } }),
+    ).data;
+    const [service] = page.records['services-with-plans']!.packageTypes!;
+    expect(service).toMatchObject({ id: Number(typeId), name: '心电判读服务包' });
+    expect(service!.plans.map((p) => [p.id, p.pointsPrice])).toEqual([
+      [plans[1], 300],
+      [plans[2], 600],
+      [plans[0], 900],
+    ]);
+    expect(page.records['services-no-plans']!.packageTypes![0]!.plans).toEqual([]);
+  });
+
   it('tells whoever takes a linked goods item off shelf which live pages link to it', async () => {
     const goodsId = await addGoods();
     const id = await addPage('下架提醒', 'topic');
@@ -560,6 +607,113 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
       267,
     );
     expect(bodyOf(await post(DecoratePagePaths.enable, { id }, editor)).state).toBe(267);
+  });
+
+  it('copies, renames, cancels a schedule, resolves a draft, releases the lock, and logs each change with before and after', async () => {
+    const goodsId = await addGoods();
+    const id = await addPage('原页面');
+    expect((await saveDraft(id, 1, goodPage(goodsId, '原页面'))).state).toBe(200);
+    const lastLog = (action: string) =>
+      t.db
+        .selectFrom('operation_logs')
+        .select(['before_json', 'after_json', 'result'])
+        .where('module', '=', 'decorate')
+        .where('action', '=', action)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+        .then((r) => ({
+          before: JSON.parse(r.before_json ?? 'null') as unknown,
+          after: JSON.parse(r.after_json ?? 'null') as unknown,
+          result: r.result,
+        }));
+
+    // 复制: a new page, a draft of the same document, nothing published.
+    const copied = bodyOf<{ id: number }>(await post(DecoratePagePaths.copy, { id }));
+    expect(copied.state).toBe(200);
+    const copy = await detail(copied.data.id);
+    expect(copy).toMatchObject({ name: '原页面 副本', publishedVersion: null, enabled: false });
+    expect(copy.document).toEqual((await detail(id)).document);
+    expect((await lastLog('copy')).before).toMatchObject({ id, name: '原页面' });
+
+    // 重命名.
+    expect(bodyOf(await post(DecoratePagePaths.rename, { id, name: '新名字' })).state).toBe(200);
+    expect((await detail(id)).name).toBe('新名字');
+    expect(await lastLog('edit')).toMatchObject({
+      before: { name: '原页面' },
+      after: { name: '新名字' },
+    });
+
+    // 定时发布, then cancelled: nothing runs at that time.
+    const at = t.clock.now + 60 * MINUTE;
+    expect(bodyOf(await post(DecoratePagePaths.schedule, { id, revision: 2, at })).state).toBe(200);
+    expect((await detail(id)).scheduledAt).toBe(at);
+    expect(bodyOf(await post(DecoratePagePaths.unschedule, { id })).state).toBe(200);
+    expect((await detail(id)).scheduledAt).toBeNull();
+
+    // 发布 and 回滚 logged with the versions before and after.
+    expect(bodyOf(await post(DecoratePagePaths.publish, { id, revision: 2 })).state).toBe(200);
+    expect(await lastLog('publish')).toMatchObject({
+      before: { version: null },
+      after: { version: 1, revision: 2 },
+    });
+    expect(bodyOf(await post(DecoratePagePaths.enable, { id })).state).toBe(200);
+    expect((await lastLog('enable')).after).toMatchObject({ enabled: `新名字（${id}）` });
+    expect(bodyOf(await post(DecoratePagePaths.rollback, { id, version: 1 })).state).toBe(200);
+    expect(await lastLog('rollback')).toMatchObject({
+      before: { revision: 2 },
+      after: { fromVersion: 1, revision: 3 },
+    });
+    // 删除 of the copy, logged with what it was.
+    expect(bodyOf(await post(DecoratePagePaths.delete, { id: copied.data.id })).state).toBe(200);
+    expect((await lastLog('delete')).before).toMatchObject({ name: '原页面 副本' });
+
+    // The builder's phone: the records of a draft not saved anywhere.
+    const resolved = bodyOf<Record<string, { goods?: { id: number }[] }>>(
+      await post(DecoratePagePaths.resolve, { document: goodPage(goodsId) }),
+    );
+    expect(resolved.data['goods-1']!.goods!.map((g) => g.id)).toEqual([goodsId]);
+
+    // The lock: released, so another editor takes it without 接管.
+    expect(bodyOf(await post(DecoratePagePaths.lock, { id })).state).toBe(200);
+    expect(bodyOf(await post(DecoratePagePaths.lock, { id }, editor)).state).toBe(255);
+    expect(bodyOf(await post(DecoratePagePaths.unlock, { id })).state).toBe(200);
+    expect(bodyOf(await post(DecoratePagePaths.lock, { id }, editor)).state).toBe(200);
+    expect(bodyOf(await post(DecoratePagePaths.unlock, { id }, editor)).state).toBe(200);
+  });
+
+  it('tells whoever disables a video which live pages show it, and the app gets the block without it', async () => {
+    const video = {
+      title: '居家测血压',
+      category: 'chronic',
+      cover: 'https://img.example.com/cover.png',
+      url: 'https://video.example.com/bp.mp4',
+      durationS: 120,
+      description: '',
+      sort: 1,
+      enabled: true,
+    };
+    const added = bodyOf<{ id: number }>(await post(VideoPaths.add, video));
+    expect(added.state).toBe(200);
+    const videoId = added.data.id;
+    const block = newBlock('video', 'video-1');
+    block.props.videoId = videoId;
+    const doc = emptyDocument('视频专题');
+    doc.content = [block];
+    const id = await addPage('视频专题', 'topic');
+    expect((await saveDraft(id, 1, doc)).state).toBe(200);
+    expect(bodyOf(await post(DecoratePagePaths.publish, { id, revision: 2 })).state).toBe(200);
+    const read = async () =>
+      bodyOf<PublicPage>(await call(t, 'GET', DecoratePublicPaths.topic, { query: { id } })).data
+        .records['video-1']!.video;
+    expect((await read())?.id).toBe(videoId);
+
+    const disabled = bodyOf(
+      await post(VideoPaths.update, { id: videoId, ...video, enabled: false }),
+    );
+    expect(disabled.state).toBe(200);
+    expect(disabled.msg).toBe(LinkMessages.stillLinked('专题“视频专题”'));
+    // At once: a video's change clears the app's cached pages.
+    expect(await read()).toBeNull();
   });
 
   it('takes a revision and a publish time only as strict integers', async () => {

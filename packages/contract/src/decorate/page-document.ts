@@ -125,6 +125,8 @@ const carouselProps = z.object({
 });
 const navGridProps = z.object({
   columns: int(3, 5, 4),
+  /** Rows a page of the grid shows; more items go on further pages, swiped sideways. */
+  rows: int(1, 4, 2),
   items: z
     .array(z.object({ icon: image, title: text(8), link: draftLinkSchema }))
     .max(20, '导航最多20个')
@@ -221,6 +223,7 @@ export const COMPONENTS = {
     props: navGridProps,
     fields: [
       { name: 'columns', label: '每行个数', labelEn: 'Per row', kind: 'number', min: 3, max: 5 },
+      { name: 'rows', label: '每页行数', labelEn: 'Rows a page', kind: 'number', min: 1, max: 4 },
       {
         name: 'items',
         label: '导航项',

@@ -259,12 +259,25 @@ export const resolvedVideoSchema = z.object({
   durationS: z.number().int(),
 });
 export type ResolvedVideo = z.infer<typeof resolvedVideoSchema>;
+/** A service package's plan: a goods item of that package type members may redeem. */
+export const resolvedPlanSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  pointsPrice: z.number().int(),
+  cashFen: z.number().int(),
+  soldOut: z.boolean(),
+});
+export type ResolvedPlan = z.infer<typeof resolvedPlanSchema>;
 export const resolvedPackageTypeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
+  /** Its plans, cheapest first, at most PLANS_PER_PACKAGE (empty when the block hides plans). */
+  plans: z.array(resolvedPlanSchema),
 });
 export type ResolvedPackageType = z.infer<typeof resolvedPackageTypeSchema>;
+/** How many plans a health-service block shows under each package. */
+export const PLANS_PER_PACKAGE = 3;
 
 /**
  * The records a page's blocks show, by block id: goods of a goods list, the video, the service

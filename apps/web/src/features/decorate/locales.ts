@@ -331,6 +331,10 @@ export const DECORATE_NS = registerBilingualLocale('decorate', {
       'China time (UTC+8); checked and published at that time',
     ],
     scheduled: ['将于 {{time}} 发布', 'Publishes at {{time}}'],
+    scheduledNotice: [
+      '已定时于 {{time}} 发布设置定时时的草稿；之后再保存修改，定时发布将不执行（记入操作日志），请改完后重新设置定时。',
+      'Scheduled to publish the draft as it was when scheduled at {{time}}; if changes are saved after that, it will not run (the operation log says so): schedule again when done.',
+    ],
     publish: ['发布', 'Publish'],
     publishTitle: ['发布当前草稿', 'Publish the draft'],
     publishNow: ['检查并发布', 'Check and publish'],

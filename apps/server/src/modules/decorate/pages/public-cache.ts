@@ -18,7 +18,7 @@ export interface CachedPage {
  * database work per request, and when an entry expires the requests of that moment wait for one
  * load instead of each making its own. This process forgets every entry when a page is published,
  * enabled or rolled out by the scheduled job, and when an operator changes, shelves or deletes a
- * goods item (what the goods lists show); an entry lives PUBLIC_CACHE_MS, so another server
+ * goods item or changes or deletes a video (what the pages show); an entry lives PUBLIC_CACHE_MS, so another server
  * process's change, and stock taken by redemptions, show within that.
  */
 export class PublicPageCache {

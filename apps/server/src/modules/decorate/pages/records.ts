@@ -1,10 +1,12 @@
-import type {
-  PageBlock,
-  PageDocument,
-  ResolvedGoods,
-  ResolvedPackageType,
-  ResolvedRecords,
-  ResolvedVideo,
+import {
+  PLANS_PER_PACKAGE,
+  type PageBlock,
+  type PageDocument,
+  type ResolvedGoods,
+  type ResolvedPackageType,
+  type ResolvedPlan,
+  type ResolvedRecords,
+  type ResolvedVideo,
 } from '@health/contract';
 import type { AppContext } from '../../../platform/context.js';
 import { GoodsRepo } from '../../integralmall/goods/repo.js';
@@ -30,12 +32,38 @@ export class PageRecords {
       if (block.type === 'healthService')
         block.props.packageTypeIds.forEach((id) => typeIds.add(id));
     }
-    const [videos, types, goodsOf] = await Promise.all([
+    // The plans of the packages of blocks that show plans (a few per package).
+    const planTypeIds = new Set(
+      doc.content.flatMap((b) =>
+        b.type === 'healthService' && b.props.showPlans ? b.props.packageTypeIds : [],
+      ),
+    );
+    const [videos, types, goodsOf, plans] = await Promise.all([
       videoIds.size > 0 ? new VideoRepo(this.ctx.db).enabledByIds([...videoIds]) : [],
       // Package types are few (a catalogue of services): read them all.
       typeIds.size > 0 ? new PackageTypesRepo(this.ctx.db).all() : [],
       this.goodsLists(doc),
+      // One short query per package (a block has at most eight).
+      Promise.all(
+        [...planTypeIds].map((typeId) =>
+          new GoodsRepo(this.ctx.db)
+            .plansOf(typeId, goodsSetOf(this.ctx).showSoldOut, PLANS_PER_PACKAGE)
+            .then((rows) => [typeId, rows] as const),
+        ),
+      ),
     ]);
+    const plansOf = new Map(
+      plans.map(([typeId, rows]) => [
+        typeId,
+        rows.map((row): ResolvedPlan => ({
+          id: Number(row.id),
+          name: row.name,
+          pointsPrice: Number(row.points_price),
+          cashFen: Number(row.cash_fen),
+          soldOut: Number(row.stock) <= 0,
+        })),
+      ]),
+    );
     const videoById = new Map(videos.map((v) => [Number(v.id), v]));
     const typeById = new Map(types.map((t) => [Number(t.id), t]));
 
@@ -71,7 +99,14 @@ export class PageRecords {
           packageTypes: block.props.packageTypeIds.flatMap((t): ResolvedPackageType[] => {
             const row = typeById.get(t);
             return row && Number(row.enabled) === 1
-              ? [{ id: Number(row.id), name: row.name, description: row.description }]
+              ? [
+                  {
+                    id: Number(row.id),
+                    name: row.name,
+                    description: row.description,
+                    plans: block.props.showPlans ? (plansOf.get(Number(row.id)) ?? []) : [],
+                  },
+                ]
               : [];
           }),
         };

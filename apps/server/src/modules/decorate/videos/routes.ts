@@ -28,6 +28,7 @@ import { ValidationError } from '../../../platform/errors.js';
 import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { readFilePart } from '../../../platform/uploads.js';
 import { linkedBy } from '../linked-by.js';
+import { publicPageCache } from '../pages/public-cache.js';
 import { VideoService } from './service.js';
 
 const PAGE = PAGES.decorateVideos;
@@ -70,6 +71,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     run: async (request) => {
       const { id, ...input } = request.body;
       await videos.update(actorOf(request), id, input);
+      publicPageCache(ctx).clear(); // the app's pages show its title, cover and address
       return { id, linkedBy: input.enabled ? [] : await linkedBy(ctx, 'video', id) };
     },
     message: (answer) =>
@@ -86,6 +88,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     run: async (request) => {
       const { ids } = request.body;
       const deleted = await videos.delete(actorOf(request), ids);
+      publicPageCache(ctx).clear();
       const names = await Promise.all([...new Set(ids)].map((id) => linkedBy(ctx, 'video', id)));
       return { deleted, linkedBy: [...new Set(names.flat())] };
     },

@@ -96,6 +96,22 @@ export class GoodsRepo {
     return ordered.limit(filter.limit).execute();
   }
 
+  /**
+   * The goods of a package type that members may redeem — a service package's plans — cheapest
+   * first (sold-out ones kept or left out as 商品设置 says).
+   */
+  plansOf(packageTypeId: number, includeSoldOut: boolean, limit: number) {
+    let q = this.db
+      .selectFrom('mall_goods')
+      .select(['id', 'name', 'points_price', 'cash_fen', 'stock'])
+      .where('deleted_at', 'is', null)
+      .where('on_shelf', '=', 1)
+      .where('review_status', 'in', ['none', 'approved'])
+      .where('package_type_id', '=', packageTypeId);
+    if (!includeSoldOut) q = q.where('stock', '>', 0);
+    return q.orderBy('points_price', 'asc').orderBy('id', 'asc').limit(limit).execute();
+  }
+
   find(id: number): Promise<GoodsViewRow | undefined> {
     return this.view()
       .where('g.id', '=', id)

@@ -191,6 +191,8 @@ function Builder({ page }: { page: DecoratePageDetail }) {
   const [scheduling, setScheduling] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [dragging, setDragging] = useState<string | null>(null);
+  /** A 定时发布 waiting to run (set here or before the page was opened). */
+  const [scheduledAt, setScheduledAt] = useState(page.scheduledAt);
   const json = useMemo(() => JSON.stringify(document), [document]);
   const dirty = json !== savedJson;
   const readOnly = !canEdit || lock === null || !lock.mine;
@@ -484,6 +486,7 @@ function Builder({ page }: { page: DecoratePageDetail }) {
     if (!(await save())) return false;
     try {
       await schedulePage({ id: page.id, revision: revision.current, at, note });
+      setScheduledAt(at);
       toast.success(t('builder.scheduled', { time: formatChinaDate(at, '{y}-{m}-{d} {h}:{i}') }));
       return true;
     } catch (e) {
@@ -559,6 +562,17 @@ function Builder({ page }: { page: DecoratePageDetail }) {
           showIcon
           className="deco-builder-alert"
           message={t('builder.viewOnly')}
+        />
+      )}
+      {scheduledAt !== null && (
+        <Alert
+          type="info"
+          showIcon
+          className="deco-builder-alert"
+          data-testid="builder-scheduled"
+          message={t('builder.scheduledNotice', {
+            time: formatChinaDate(scheduledAt, '{y}-{m}-{d} {h}:{i}'),
+          })}
         />
       )}
       {problems.length > 0 && (

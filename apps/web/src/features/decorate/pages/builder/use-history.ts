@@ -6,7 +6,7 @@ export const HISTORY_STEPS = 100;
 /** Edits of one field closer together than this are one step (typing a title is one undo). */
 const MERGE_MS = 1000;
 
-interface History {
+export interface History {
   past: PageDocument[];
   present: PageDocument;
   future: PageDocument[];
@@ -15,13 +15,14 @@ interface History {
   lastAt: number;
 }
 
-type Action =
+export type HistoryAction =
   | { type: 'change'; next: PageDocument; key: string | null; at: number }
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'reset'; document: PageDocument };
 
-function reduce(state: History, action: Action): History {
+/** The history's steps (exported for its unit test). */
+export function reduceHistory(state: History, action: HistoryAction): History {
   switch (action.type) {
     case 'change': {
       if (action.next === state.present) return state;
@@ -67,7 +68,7 @@ function reduce(state: History, action: Action): History {
  * step; the documents are immutable (contract page-ops.ts), so a step is the previous document.
  */
 export function useDocumentHistory(initial: PageDocument) {
-  const [state, dispatch] = useReducer(reduce, {
+  const [state, dispatch] = useReducer(reduceHistory, {
     past: [],
     present: initial,
     future: [],

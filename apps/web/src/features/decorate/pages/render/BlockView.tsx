@@ -210,28 +210,43 @@ function NavGrid({
   const { t } = useTranslation(DECORATE_NS);
   if (p.items.length === 0)
     return <EmptyHint icon={<AppstoreOutlined />} text={t('render.navEmpty')} />;
-  return (
+  // rows × columns a page; more items go on further pages, swiped sideways.
+  const perPage = p.rows * p.columns;
+  const pages = Array.from({ length: Math.ceil(p.items.length / perPage) }, (_, n) =>
+    p.items.slice(n * perPage, (n + 1) * perPage),
+  );
+  const grid = (items: typeof p.items, first: number) => (
     <div
       className="deco-navgrid"
       style={{ gridTemplateColumns: `repeat(${p.columns}, minmax(0, 1fr))` }}
+      key={first}
     >
-      {p.items.map((item, i) => (
-        <div className="deco-navgrid-item" key={i}>
-          <Tap link={item.link} onLink={onLink}>
-            <span className="deco-navgrid-icon">
-              <ImageBox
-                src={item.icon}
-                alt={item.title || t('render.imageOf', { block: label, n: i + 1 })}
-              />
-            </span>
-            {item.title && (
-              <span className="deco-navgrid-title" translate="no">
-                {item.title}
+      {items.map((item, k) => {
+        const i = first + k;
+        return (
+          <div className="deco-navgrid-item" key={i}>
+            <Tap link={item.link} onLink={onLink}>
+              <span className="deco-navgrid-icon">
+                <ImageBox
+                  src={item.icon}
+                  alt={item.title || t('render.imageOf', { block: label, n: i + 1 })}
+                />
               </span>
-            )}
-          </Tap>
-        </div>
-      ))}
+              {item.title && (
+                <span className="deco-navgrid-title" translate="no">
+                  {item.title}
+                </span>
+              )}
+            </Tap>
+          </div>
+        );
+      })}
+    </div>
+  );
+  if (pages.length === 1) return grid(p.items, 0);
+  return (
+    <div className="deco-navgrid-pager" data-testid="deco-navgrid-pager">
+      {pages.map((items, n) => grid(items, n * perPage))}
     </div>
   );
 }
@@ -526,6 +541,22 @@ function HealthService({
                   {p.showPlans && type.description && (
                     <span className="deco-service-plan" translate="no">
                       {type.description}
+                    </span>
+                  )}
+                  {p.showPlans && type.plans.length > 0 && (
+                    <span className="deco-service-plans" data-testid="deco-service-plans">
+                      {type.plans.map((plan) => (
+                        <span className="deco-service-plan-row" key={plan.id}>
+                          <span className="deco-service-plan-name" translate="no">
+                            {plan.name}
+                          </span>
+                          <span className="deco-service-plan-price">
+                            {plan.soldOut
+                              ? t('render.soldOut')
+                              : t('render.points', { points: plan.pointsPrice })}
+                          </span>
+                        </span>
+                      ))}
                     </span>
                   )}
                 </span>
