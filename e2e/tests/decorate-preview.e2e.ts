@@ -289,7 +289,9 @@ describe.runIf(run)('装修 page preview (/m/preview, no login)', () => {
     const { page, context, consoleErrors } = await phone(suite.browser, suite.server.url);
     await page.goto(previewUrl);
     const banner = page.getByTestId('preview-banner');
-    await see(banner.getByText(`预览 · 草稿，链接到期时间 ${formatChinaDate(expiresAt, '{h}:{i}')}`));
+    await see(
+      banner.getByText(`预览 · 草稿，链接到期时间 ${formatChinaDate(expiresAt, '{h}:{i}')}`),
+    );
     expect(await page.title()).toContain(TEXT.page);
     await see(page.locator('.deco-titlebar').getByText(TEXT.page));
 

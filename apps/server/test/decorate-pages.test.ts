@@ -109,6 +109,21 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
     return doc;
   }
 
+  /** The operation log's latest entry of a 装修 action, its snapshots parsed. */
+  const lastLog = (action: string) =>
+    t.db
+      .selectFrom('operation_logs')
+      .select(['before_json', 'after_json', 'message'])
+      .where('module', '=', 'decorate')
+      .where('action', '=', action)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+      .then((r) => ({
+        before: JSON.parse(r.before_json ?? 'null') as unknown,
+        after: JSON.parse(r.after_json ?? 'null') as unknown,
+        message: r.message,
+      }));
+
   async function saveDraft(id: number, revision: number, document: unknown, token = admin) {
     return bodyOf<{ revision: number }>(
       await post(DecoratePagePaths.saveDraft, { id, revision, document }, token),
@@ -497,14 +512,7 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
     const link = bodyOf<PreviewLink>(await post(DecoratePagePaths.previewLink, { id })).data;
     expect(link.url).toBe(`/m/preview?token=${link.token}`);
     expect(link.expiresAt).toBe(t.clock.now + 30 * MINUTE);
-    const made = await t.db
-      .selectFrom('operation_logs')
-      .select(['operator_name', 'after_json'])
-      .where('module', '=', 'decorate')
-      .where('action', '=', 'previewLink')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(made.after_json ?? '{}')).toMatchObject({
+    expect((await lastLog('previewLink')).after).toMatchObject({
       revision: 2,
       expiresAt: link.expiresAt,
     });
@@ -580,14 +588,7 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
     t.clock.advance(2 * MINUTE);
     await t.app.jobs.runDue();
     expect(await detail(id)).toMatchObject({ publishedVersion: 1, scheduledAt: null });
-    const log = await t.db
-      .selectFrom('operation_logs')
-      .select(['message'])
-      .where('module', '=', 'decorate')
-      .where('action', '=', 'schedulePublish')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(log.message).toContain('定时发布失败');
+    expect((await lastLog('schedulePublish')).message).toContain('定时发布失败');
   });
 
   it('answers 266 without a session and 267 without the page or the action', async () => {
@@ -613,20 +614,6 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
     const goodsId = await addGoods();
     const id = await addPage('原页面');
     expect((await saveDraft(id, 1, goodPage(goodsId, '原页面'))).state).toBe(200);
-    const lastLog = (action: string) =>
-      t.db
-        .selectFrom('operation_logs')
-        .select(['before_json', 'after_json', 'result'])
-        .where('module', '=', 'decorate')
-        .where('action', '=', action)
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow()
-        .then((r) => ({
-          before: JSON.parse(r.before_json ?? 'null') as unknown,
-          after: JSON.parse(r.after_json ?? 'null') as unknown,
-          result: r.result,
-        }));
-
     // 复制: a new page, a draft of the same document, nothing published.
     const copied = bodyOf<{ id: number }>(await post(DecoratePagePaths.copy, { id }));
     expect(copied.state).toBe(200);
