@@ -190,6 +190,93 @@ describe.runIf(run)('装修: the page builder', () => {
     await context.close();
   });
 
+  it('builds, publishes and rolls back a topic and the mall home the same way, and the app reads them', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const settings = page.getByTestId('builder-settings');
+    /** Append a title block with this text. */
+    const addTitle = async (text: string) => {
+      await page.getByTestId('palette-title').click();
+      await settings.getByRole('textbox', { name: '标题' }).first().fill(text);
+      await see(page.getByTestId('builder-phone').getByText(text));
+    };
+    const publish = async (version: number) => {
+      await page.getByRole('button', { name: '发布', exact: true }).click();
+      await page.getByRole('button', { name: '检查并发布' }).click();
+      await see(page.getByText(`已发布为第 ${version} 版`));
+    };
+    const rollBackTo = async (version: number) => {
+      await page.getByRole('button', { name: '版本记录' }).click();
+      const drawer = page.locator('.ant-drawer');
+      await drawer
+        .locator('.ant-table-row', { hasText: `v${version}` })
+        .getByRole('button', { name: '回滚' })
+        .click();
+      await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+      await gone(drawer.locator('.ant-drawer-content'));
+    };
+
+    // A topic: made, built, published twice, rolled back to v1 and published again.
+    await page.goto('/decorate_m/topic_lists');
+    await page.getByRole('button', { name: '新建专题' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: '页面名称' }).fill('E2E 秋季专题');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.waitForURL(/_edit\?id=\d+/);
+    const topicId = Number(new URL(page.url()).searchParams.get('id'));
+    await addTitle('秋季养生第一版');
+    await publish(1);
+    await settings.getByRole('textbox', { name: '标题' }).first().fill('秋季养生第二版');
+    await publish(2);
+    const topic = () =>
+      publicGet<unknown>(page, `/v3/decorate/common/page/topic?id=${topicId}`).then((t) =>
+        JSON.stringify(t),
+      );
+    await expect.poll(() => topic(), { timeout: 10_000 }).toContain('秋季养生第二版');
+    await rollBackTo(1);
+    await see(page.getByTestId('builder-phone').getByText('秋季养生第一版'));
+    await publish(3);
+    await expect.poll(() => topic(), { timeout: 10_000 }).toContain('秋季养生第一版');
+    // A member opens it on a phone, without a login.
+    const phone = await suite.browser.newContext(
+      contextOptions(suite.server.url, { viewport: { width: 375, height: 812 } }),
+    );
+    const member = await phone.newPage();
+    await member.goto(`/m/topic?id=${topicId}`);
+    await see(member.getByText('秋季养生第一版'));
+    await phone.close();
+
+    // The mall home (the enabled 积分商城首页): a title published, then rolled back away.
+    await page.goto('/integralmall/deco');
+    await page
+      .locator('.ant-table-row', { hasText: '积分商城首页' })
+      .getByRole('button', { name: '装修' })
+      .click();
+    await page.waitForURL(/\/integralmall\/integralmall_edit\?id=\d+/);
+    await see(page.getByTestId('builder-phone'));
+    const mall = () =>
+      publicGet<{ version: number }>(page, '/v3/decorate/common/page/mall').then((m) => ({
+        version: m.version,
+        text: JSON.stringify(m),
+      }));
+    const before = await mall();
+    await addTitle('商城限时兑换');
+    await publish(before.version + 1);
+    await expect
+      .poll(async () => (await mall()).text, { timeout: 10_000 })
+      .toContain('商城限时兑换');
+    await rollBackTo(before.version);
+    await gone(page.getByTestId('builder-phone').getByText('商城限时兑换'));
+    await publish(before.version + 2);
+    await expect
+      .poll(async () => (await mall()).text, { timeout: 10_000 })
+      .not.toContain('商城限时兑换');
+    expect(appErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
   it('opens the draft on a phone through its preview link without a login', async () => {
     const { page, context } = await suite.adminPage();
     await page.setViewportSize({ width: 1440, height: 900 });

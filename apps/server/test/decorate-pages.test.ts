@@ -13,6 +13,8 @@ import {
   type PageVersionRow,
   type PreviewLink,
   type PublicPage,
+  DEFAULT_GOODS_SET,
+  SettingsPaths,
   VideoPaths,
 } from '@health/contract';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +24,7 @@ import {
   bodyOf,
   call,
   createGroup,
+  createTestApp,
   createOperator,
   createViewerAndOutsider,
   login,
@@ -703,6 +706,88 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
     expect(await read()).toBeNull();
   });
 
+  it('refuses to publish a link to a deleted goods item, an unpublished topic, a disabled video or an empty required field', async () => {
+    const deletedGoods = await addGoods();
+    await t.db
+      .updateTable('mall_goods')
+      .set({ deleted_at: t.clock.now, on_shelf: 0 })
+      .where('id', '=', deletedGoods)
+      .execute();
+    const draftTopic = await addPage('未发布的专题', 'topic');
+    const { id: videoId } = await t.db
+      .insertInto('decorate_videos')
+      .values({
+        title: '停用的视频',
+        category: 'chronic',
+        cover: 'https://img.example.com/c.png',
+        url: 'https://video.example.com/v.mp4',
+        enabled: 0,
+        created_at: t.clock.now,
+        updated_at: t.clock.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const goodsLink = newBlock('title', 'to-goods');
+    goodsLink.props.text = '商品';
+    goodsLink.props.link = { navType: 'jjk_mall_goods', subContent: String(deletedGoods) };
+    const topicLink = newBlock('title', 'to-topic');
+    topicLink.props.text = '专题';
+    topicLink.props.link = { navType: 'jjkzty', subContent: String(draftTopic) };
+    const video = newBlock('video', 'a-video');
+    video.props.videoId = Number(videoId);
+    const notice = newBlock('notice', 'empty-notice'); // its text is required
+    const doc = emptyDocument('链接检查');
+    doc.content = [goodsLink, topicLink, video, notice];
+    const id = await addPage('链接检查');
+    expect((await saveDraft(id, 1, doc)).state).toBe(200);
+    const refused = bodyOf<{ errors: { id: string | null; msg: string }[] }>(
+      await post(DecoratePagePaths.publish, { id, revision: 2 }),
+    );
+    expect(refused.state).toBe(255);
+    const byBlock = Object.fromEntries(refused.data.errors.map((e) => [e.id, e.msg]));
+    expect(byBlock['to-goods']).toMatch(/商品.*(删除|不存在)/);
+    expect(byBlock['to-topic']).toMatch(/专题.*未发布/);
+    expect(byBlock['a-video']).toMatch(/视频.*停用/);
+    expect(byBlock['empty-notice']).toMatch(/公告/);
+    expect((await detail(id)).publishedVersion).toBeNull();
+  });
+
+  it('hides sold-out goods from the app when 商品设置 says so, and marks them sold out otherwise', async () => {
+    const soldOut = await addGoods();
+    await t.db.updateTable('mall_goods').set({ stock: 0 }).where('id', '=', soldOut).execute();
+    const inStock = await addGoods();
+    const id = await addPage('售罄', 'topic');
+    expect((await saveDraft(id, 1, goodPage(inStock, '售罄'))).state).toBe(200);
+    const doc = (await detail(id)).document;
+    const list = doc.content.find((b) => b.props.id === 'goods-1')!;
+    (list.props as { goodsIds: number[] }).goodsIds = [soldOut, inStock];
+    expect((await saveDraft(id, 2, doc)).state).toBe(200);
+    expect(bodyOf(await post(DecoratePagePaths.publish, { id, revision: 3 })).state).toBe(200);
+    const shown = async () =>
+      bodyOf<PublicPage>(
+        await call(t, 'GET', DecoratePublicPaths.topic, { query: { id } }),
+      ).data.records['goods-1']!.goods!.map((g) => [g.id, g.soldOut]);
+    const saveGoodsSet = async (showSoldOut: boolean) =>
+      expect(
+        bodyOf(
+          await post(SettingsPaths.update, {
+            section: 'goods_set',
+            value: { ...DEFAULT_GOODS_SET, showSoldOut },
+          }),
+        ).state,
+      ).toBe(200);
+    await saveGoodsSet(true);
+    t.clock.advance(10_000);
+    expect(await shown()).toEqual([
+      [soldOut, true],
+      [inStock, false],
+    ]);
+    await saveGoodsSet(false);
+    t.clock.advance(10_000);
+    expect(await shown()).toEqual([[inStock, false]]);
+    await saveGoodsSet(DEFAULT_GOODS_SET.showSoldOut);
+  });
+
   it('takes a revision and a publish time only as strict integers', async () => {
     const id = await addPage('严格整数');
     for (const revision of ['0x1', '1e0', true, [1], 1.5, 0])
@@ -719,5 +804,25 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
         '请选择发布时间',
       );
     expect((await detail(id)).revision).toBe(1);
+  });
+});
+
+describe.each(databaseKinds)("装修's public pages rate limit on %s", (kind) => {
+  it('answers the 429 envelope past the per-IP limit, like the other public endpoints', async () => {
+    const t = await createTestApp(kind, { env: { AUTH_RATE_LIMIT_PER_MINUTE: '2' } });
+    try {
+      for (let i = 0; i < 2; i++)
+        expect(
+          (await call(t, 'GET', DecoratePublicPaths.home, { ip: '10.8.0.1' })).statusCode,
+        ).toBe(200);
+      const limited = await call(t, 'GET', DecoratePublicPaths.home, { ip: '10.8.0.1' });
+      expect(limited.statusCode).toBe(429);
+      expect(bodyOf(limited)).toEqual({ state: 429, msg: '请求过于频繁，请稍后再试', data: null });
+      expect((await call(t, 'GET', DecoratePublicPaths.home, { ip: '10.8.0.2' })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await t.close();
+    }
   });
 });

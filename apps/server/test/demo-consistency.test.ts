@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  COMPONENT_TYPES,
+  DecoratePagePaths,
   GoodsPaths,
   goodsUpdateRequestSchema,
   memberUpdateRequestSchema,
@@ -218,6 +220,59 @@ describe('the demo data', () => {
         .executeTakeFirstOrThrow();
       expect(Number(op.last_login_at), l.username).toBe(Number(l.at));
     }
+  });
+
+  it("has 装修's story: a home page of every component with three versions and unpublished changes, a topic to publish tomorrow, the mall home, and eight videos in three categories", async () => {
+    const pages = await t.db
+      .selectFrom('decorate_pages')
+      .select([
+        'id',
+        'kind',
+        'name',
+        'enabled_kind',
+        'published_version',
+        'revision',
+        'published_revision',
+        'scheduled_at',
+        'draft_json',
+      ])
+      .execute();
+    const home = pages.find((p) => p.kind === 'home' && p.enabled_kind !== null)!;
+    expect(home).toBeTruthy();
+    expect(Number(home.published_version)).toBe(3);
+    // A draft with changes not yet published.
+    expect(Number(home.revision)).toBeGreaterThan(Number(home.published_revision));
+    const versions = await t.db
+      .selectFrom('decorate_page_versions')
+      .select(['version', 'document_json'])
+      .where('page_id', '=', home.id)
+      .orderBy('version')
+      .execute();
+    expect(versions.map((v) => Number(v.version))).toEqual([1, 2, 3]);
+    const live = JSON.parse(versions[2]!.document_json) as { content: { type: string }[] };
+    expect(new Set(live.content.map((b) => b.type))).toEqual(new Set(COMPONENT_TYPES));
+    const topics = pages.filter((p) => p.kind === 'topic');
+    expect(topics).toHaveLength(2);
+    const scheduled = topics.find((p) => p.scheduled_at !== null)!;
+    const day = 24 * 60 * 60 * 1000;
+    expect(Number(scheduled.scheduled_at)).toBeGreaterThan(now);
+    expect(Number(scheduled.scheduled_at)).toBeLessThanOrEqual(now + 2 * day);
+    expect(pages.some((p) => p.kind === 'mall' && p.enabled_kind !== null)).toBe(true);
+    // Every published page can be published again as it stands (its links and records work).
+    for (const p of pages.filter((p) => p.published_version !== null)) {
+      const answer = await call(t, 'POST', DecoratePagePaths.publish, {
+        token: admin,
+        json: { id: Number(p.id), revision: Number(p.revision) },
+      });
+      expect(bodyOf(answer).state, p.name).toBe(200);
+    }
+
+    const videos = await t.db
+      .selectFrom('decorate_videos')
+      .select(['category', 'enabled'])
+      .execute();
+    expect(videos).toHaveLength(8);
+    expect(new Set(videos.map((v) => v.category)).size).toBe(3);
   });
 
   it('has lab results above zero', async () => {

@@ -14,13 +14,11 @@ import {
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GradeService } from '../src/modules/member/grades/service.js';
 import {
   growthVia,
   POINTS_EXPIRE_JOB,
   PointsService,
 } from '../src/modules/member/points/service.js';
-import type { AppContext } from '../src/platform/context.js';
 import { databaseKinds } from './helpers/databases.js';
 import {
   bodyOf,
@@ -494,12 +492,11 @@ describe.each(databaseKinds)('points on %s', (kind) => {
   describe('growth and the daily job', () => {
     it('positive earning adds growth through the grade rules (grade log on change)', async () => {
       rules = { ...DEFAULT_INTEGRAL_SET, measurementPoints: 600, dailyCap: 0 };
-      const ctxLike = { db: t.db, now: () => t.clock.now } as unknown as AppContext;
       const withGrowth = new PointsService(
         t.db,
         () => t.clock.now,
         () => rules,
-        growthVia(new GradeService(ctxLike)),
+        growthVia(),
       );
       const id = await newMember('成长');
       await withGrowth.earn(t.db, { memberId: id, type: 'measurement' });

@@ -9,7 +9,6 @@ import { sql } from 'kysely';
 import { openDatabase } from '../../../db/database.js';
 import { GroupCommit } from '../../../platform/group-commit.js';
 import { JobScheduler } from '../../../platform/jobs.js';
-import { applyGrowth } from '../../member/grades/service.js';
 import { PointsService, growthVia } from '../../member/points/service.js';
 import { storeReading, type StoreDeps, type StoreRules } from './store.js';
 import {
@@ -43,13 +42,7 @@ let rules: StoreRules | null = null;
 
 const deps: StoreDeps = {
   // The points of a reading at its own time (the thread has no clock of the app's).
-  points: (now) =>
-    new PointsService(
-      db,
-      now,
-      () => rules!.integral,
-      growthVia({ applyGrowth: (trx, ...args) => applyGrowth(trx, now, ...args) }),
-    ),
+  points: (now) => new PointsService(db, now, () => rules!.integral, growthVia()),
   scheduleJob: (trx, kind, refId, runAt) =>
     new JobScheduler(db, () => runAt, { pollIntervalMs: 0 }).schedule(kind, refId, runAt, trx),
 };

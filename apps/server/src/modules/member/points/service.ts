@@ -27,7 +27,7 @@ import type { JobScheduler } from '../../../platform/jobs.js';
 import { auditedChange } from '../../../platform/changes.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, NotFoundError, ValidationError } from '../../../platform/errors.js';
-import { GradeService } from '../grades/service.js';
+import { applyGrowth } from '../grades/service.js';
 import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
 import { countRows, readInBatches } from '../../../platform/pagination.js';
 import { MembersRepo } from '../members/repo.js';
@@ -159,12 +159,7 @@ export class PointsService {
 
   /** The service of the app: the saved integral rules, growth through the grade rules. */
   static of(ctx: AppContext): PointsService {
-    return new PointsService(
-      ctx.db,
-      ctx.now,
-      () => integralRulesOf(ctx),
-      growthVia(new GradeService(ctx)),
-    );
+    return new PointsService(ctx.db, ctx.now, () => integralRulesOf(ctx), growthVia());
   }
 
   currentRules(): IntegralSet {
@@ -281,7 +276,7 @@ export class PointsService {
       operator: input.operator,
       at,
     });
-    if (this.growth) await this.growth(executor, input.memberId, paid);
+    if (this.growth) await this.growth(executor, input.memberId, paid, at);
     return { requested, paid, capped, balance, ledgerId };
   }
 
@@ -360,19 +355,24 @@ export class PointsService {
   }
 }
 
-/** Adds growth to a member inside the transaction of the earning (grades follow growth). */
+/**
+ * Adds growth to a member inside the transaction of the earning (grades follow growth), at the
+ * earning's time: a grade reached by a reading's points is logged when the reading was taken,
+ * like its points, not when it arrived.
+ */
 export type GrowthApplier = (
   trx: Kysely<Database>,
   memberId: number,
   delta: number,
+  at: number,
 ) => Promise<void>;
 
-/** Growth through the grade rules (GradeService.applyGrowth writes the grade log). */
-export function growthVia(grades: Pick<GradeService, 'applyGrowth'>): GrowthApplier {
-  return async (trx, memberId, delta) => {
+/** Growth through the grade rules (applyGrowth writes the grade log). */
+export function growthVia(): GrowthApplier {
+  return async (trx, memberId, delta, at) => {
     const member = await new MembersRepo(trx).brief(memberId);
     if (!member) throw new Error(`no member ${memberId}`);
-    await grades.applyGrowth(trx, memberId, toNumber(member.growth_value) + delta, 'growth');
+    await applyGrowth(trx, () => at, memberId, toNumber(member.growth_value) + delta, 'growth');
   };
 }
 
