@@ -13,10 +13,17 @@ import {
   type PageVersionRow,
   type PreviewLink,
   type PublicPage,
+  COMPONENT_TYPES,
   DEFAULT_GOODS_SET,
+  duplicateBlock,
+  insertBlock,
+  moveBlock,
+  removeBlock,
+  updateBlock,
   SettingsPaths,
   VideoPaths,
 } from '@health/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.js';
 import {
@@ -786,6 +793,45 @@ describe.each(databaseKinds)('装修 pages API on %s', (kind) => {
     t.clock.advance(10_000);
     expect(await shown()).toEqual([[inStock, false]]);
     await saveGoodsSet(DEFAULT_GOODS_SET.showSoldOut);
+  });
+
+  it('keeps any document the builder can make exactly as it was through a save and a load', async () => {
+    const id = await addPage('往返');
+    let revision = 1;
+    const op = fc.oneof(
+      fc.record({
+        kind: fc.constant('insert' as const),
+        type: fc.constantFrom(...COMPONENT_TYPES),
+        at: fc.integer({ min: -2, max: 30 }),
+      }),
+      fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), to: fc.nat({ max: 30 }) }),
+      fc.record({ kind: fc.constant('duplicate' as const), pick: fc.nat() }),
+      fc.record({
+        kind: fc.constant('text' as const),
+        pick: fc.nat(),
+        text: fc.string({ maxLength: 20 }),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 25 }), async (ops) => {
+        let doc = emptyDocument('往返');
+        for (const o of ops) {
+          const target = doc.content[('pick' in o ? o.pick : 0) % Math.max(doc.content.length, 1)];
+          const pick = target?.props.id ?? 'none';
+          if (o.kind === 'insert') doc = insertBlock(doc, o.type, o.at);
+          else if (o.kind === 'remove') doc = removeBlock(doc, pick);
+          else if (o.kind === 'move') doc = moveBlock(doc, pick, o.to);
+          else if (o.kind === 'duplicate') doc = duplicateBlock(doc, pick);
+          else if (target && 'text' in target.props) doc = updateBlock(doc, pick, { text: o.text });
+        }
+        const saved = await saveDraft(id, revision, doc);
+        expect(saved.state).toBe(200);
+        revision = saved.data.revision;
+        expect((await detail(id)).document).toEqual(doc);
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it('takes a revision and a publish time only as strict integers', async () => {
