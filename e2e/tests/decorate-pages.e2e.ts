@@ -277,6 +277,101 @@ describe.runIf(run)('装修: the page builder', () => {
     await context.close();
   });
 
+  it('saves by itself a few seconds after the last change, asks before leaving unsaved changes, and moves, copies, undoes and redoes from the toolbar and the keyboard', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/decorate_m/topic_lists');
+    await page.getByRole('button', { name: '新建专题' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('textbox', { name: '页面名称' })
+      .fill('E2E 自动保存专题');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.waitForURL(/_edit\?id=\d+/);
+    const builderUrl = page.url();
+    const id = Number(new URL(builderUrl).searchParams.get('id'));
+    const status = page.getByTestId('save-status');
+    const draftTypes = () => {
+      const row = withDatabase(suite.server.databaseFile, (db) =>
+        db.prepare('SELECT draft_json FROM decorate_pages WHERE id = ?').get(id),
+      ) as { draft_json: string };
+      const doc = JSON.parse(row.draft_json) as {
+        content: { type: string; props: { text?: string } }[];
+      };
+      return doc.content.map((b) => (b.type === 'title' ? `title:${b.props.text}` : b.type));
+    };
+
+    // Autosave: the change shows as unsaved, then is saved with no click on 保存草稿.
+    await page.getByTestId('palette-title').click();
+    await page
+      .getByTestId('builder-settings')
+      .getByRole('textbox', { name: '标题' })
+      .first()
+      .fill('第一块');
+    await page.getByTestId('palette-notice').click();
+    await see(status.getByText('有未保存的修改'));
+    await see(status.getByText('已保存'), 10_000);
+    expect(draftTypes()).toEqual(['title:第一块', 'notice']);
+
+    // The selected block's toolbar: 复制 puts the copy after it and selects the copy; ↓ and ↑.
+    await page.getByTestId('canvas-block').first().click();
+    const toolbar = page.locator('.deco-block-toolbar');
+    await toolbar.getByRole('button', { name: '复制' }).click();
+    expect(await blockTypes(page)).toEqual(['标题', '标题', '公告栏']);
+    await see(page.getByTestId('canvas-block').nth(1).and(page.locator('.is-selected')));
+    await toolbar.getByRole('button', { name: '下移' }).click();
+    expect(await blockTypes(page)).toEqual(['标题', '公告栏', '标题']);
+    await see(page.getByTestId('canvas-block').nth(2).and(page.locator('.is-selected')));
+    await toolbar.getByRole('button', { name: '上移' }).click();
+    expect(await blockTypes(page)).toEqual(['标题', '标题', '公告栏']);
+
+    // Ctrl+Z steps back through the moves and the copy, Ctrl+Shift+Z forward again.
+    await page.keyboard.press('Control+z');
+    expect(await blockTypes(page)).toEqual(['标题', '公告栏', '标题']);
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    expect(await blockTypes(page)).toEqual(['标题', '公告栏']);
+    await page.keyboard.press('Control+Shift+z');
+    expect(await blockTypes(page)).toEqual(['标题', '标题', '公告栏']);
+    // Not while typing: inside a field Ctrl+Z is the field's own undo.
+    await page.getByTestId('canvas-block').first().click();
+    const field = page
+      .getByTestId('builder-settings')
+      .getByRole('textbox', { name: '标题' })
+      .first();
+    await field.focus();
+    await page.keyboard.press('Control+z');
+    expect(await blockTypes(page)).toEqual(['标题', '标题', '公告栏']);
+    await see(status.getByText('已保存'), 10_000);
+    expect(draftTypes()).toEqual(['title:第一块', 'title:第一块', 'notice']);
+
+    // Leaving with a change not yet saved asks; 留下 stays, 离开 leaves.
+    await page.getByTestId('palette-search').click(); // after the selected (first) block
+    await page.getByRole('button', { name: '返回列表' }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: '有未保存的修改' });
+    await see(ask.getByText('离开后未保存的修改将丢失。'));
+    await screenshot(page, 'decorate-builder-leave-1440-zh');
+    await ask.getByRole('button', { name: '留下' }).click();
+    await gone(ask);
+    expect(page.url()).toBe(builderUrl);
+    // Once it has saved itself, leaving asks nothing.
+    await see(status.getByText('已保存'), 10_000);
+    expect(draftTypes()).toEqual(['title:第一块', 'search', 'title:第一块', 'notice']);
+    await page.getByRole('button', { name: '返回列表' }).click();
+    await page.waitForURL(/\/decorate_m\/topic_lists/);
+    await page.goto(builderUrl);
+    await see(page.getByTestId('builder-phone'));
+    await page.getByTestId('palette-title').click();
+    await page.getByRole('button', { name: '返回列表' }).click();
+    await ask.getByRole('button', { name: '离开' }).click();
+    await page.waitForURL(/\/decorate_m\/topic_lists/);
+    expect(appErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
   it('opens the draft on a phone through its preview link without a login', async () => {
     const { page, context } = await suite.adminPage();
     await page.setViewportSize({ width: 1440, height: 900 });
