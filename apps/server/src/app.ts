@@ -32,6 +32,7 @@ import { member } from './modules/member/index.js';
 import { report } from './modules/report/index.js';
 import { health } from './modules/health/index.js';
 import { integralmall } from './modules/integralmall/index.js';
+import { statistics } from './modules/statistics/index.js';
 import { system } from './modules/system/index.js';
 import type { Area, RoutePlugin } from './platform/area.js';
 import { AuditService } from './platform/audit.js';
@@ -87,6 +88,7 @@ export const AREAS: readonly Area[] = [
   health,
   integralmall,
   decorate,
+  statistics,
 ];
 
 /** The operation log's labels: the platform's, then each area's. */

@@ -29,6 +29,7 @@ export const AREAS = [
   'health',
   'integralmall',
   'decorate',
+  'statistics',
 ] as const;
 export type Area = (typeof AREAS)[number];
 /** `<area>/<entity>`: the same words name the entity's files in contract, server and web. */
@@ -540,6 +541,7 @@ const CATALOGUE_DATA = [
       {
         name: 'statsMembers',
         path: '/statistics_data/member',
+        entity: 'statistics/metrics',
         title: '会员统计',
         titleEn: 'Members',
         actions: ['export'],

@@ -58,5 +58,6 @@ export * from './decorate/adverts.js';
 export * from './decorate/videos.js';
 export * from './decorate/page-document.js';
 export * from './decorate/page-diff.js';
+export * from './statistics/metrics.js';
 export * from './decorate/page-ops.js';
 export * from './decorate/pages.js';

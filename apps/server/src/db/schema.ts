@@ -13,6 +13,7 @@ import type { PlatformTables, SessionsTable } from './schema/platform.js';
 import type { HealthTables } from './schema/health.js';
 import type { IntegralmallTables } from './schema/integralmall.js';
 import type { ReportTables } from './schema/report.js';
+import type { StatisticsTables } from './schema/statistics.js';
 import type { SystemTables } from './schema/system.js';
 
 /**
@@ -32,6 +33,7 @@ export type * from './schema/report.js';
 export type * from './schema/health.js';
 export type * from './schema/integralmall.js';
 export type * from './schema/decorate.js';
+export type * from './schema/statistics.js';
 
 export interface Database
   extends
@@ -44,7 +46,8 @@ export interface Database
     ReportTables,
     HealthTables,
     IntegralmallTables,
-    DecorateTables {}
+    DecorateTables,
+    StatisticsTables {}
 
 export type OperatorRow = Selectable<OperatorsTable>;
 export type NewOperator = Insertable<OperatorsTable>;

@@ -6,6 +6,7 @@ import { HEALTH_PAGES } from '../features/health/pages';
 import { INTEGRALMALL_PAGES } from '../features/integralmall/pages';
 import { MEMBER_PAGES } from '../features/member/pages';
 import { REPORT_PAGES } from '../features/report/pages';
+import { STATISTICS_PAGES } from '../features/statistics/pages';
 import { SYSTEM_PAGES } from '../features/system/pages';
 import type { PageEntry, PageSlice } from '../shared/routing/route-handle';
 
@@ -24,6 +25,7 @@ const SLICES: readonly PageSlice[] = [
   HEALTH_PAGES,
   INTEGRALMALL_PAGES,
   DECORATE_PAGES,
+  STATISTICS_PAGES,
 ];
 
 export const PAGE_REGISTRY = Object.assign({}, ...SLICES) as Partial<Record<FrontPath, PageEntry>>;

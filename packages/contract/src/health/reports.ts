@@ -88,6 +88,12 @@ export const REPORT_KIND_LABELS: Record<HealthReportKind, string> = {
   reading: '测量报告',
   general: '健康评估',
 };
+export const REPORT_KIND_LABELS_EN: Record<HealthReportKind, string> = {
+  ecg: 'ECG report',
+  bp: 'Blood pressure report',
+  reading: 'Reading report',
+  general: 'Health assessment',
+};
 
 /** The kind of a report on a reading of this type (an ECG, a BP series, any other reading). */
 export function reportKindOfType(type: MeasurementType): Exclude<HealthReportKind, 'general'> {

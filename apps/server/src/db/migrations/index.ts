@@ -21,6 +21,7 @@ import * as m0022 from './0022_mall_ship_batches.js';
 import * as m0023 from './0023_member_name_grams.js';
 import * as m0024 from './0024_measurement_abnormal_index.js';
 import * as m0025 from './0025_decorate.js';
+import * as m0026 from './0026_statistics.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0023_member_name_grams': m0023,
   '0024_measurement_abnormal_index': m0024,
   '0025_decorate': m0025,
+  '0026_statistics': m0026,
 };

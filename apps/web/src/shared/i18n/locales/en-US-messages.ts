@@ -194,6 +194,10 @@ const texts: Record<string, string> = {
   签收说明: 'Receipt note',
   请选择统计时间段: 'Please choose the period',
   统计时间段最长366天: 'The period may be at most 366 days',
+  统计指标不存在: 'There is no such metric',
+  该指标不能按此维度拆分: 'This metric cannot be broken down that way',
+  统计时间段不能晚于今天: 'The period cannot end after today',
+  没有查看该统计指标的权限: 'You may not view this metric',
   人员: 'Staff member',
   /* ---------------------------------------------------------------- health: plans */
   健康管理方案不存在: 'The care plan does not exist',

@@ -1,0 +1,25 @@
+import type { Area } from '../../platform/area.js';
+import { STATISTICS_AUDIT_LABELS } from './audit-labels.js';
+import { metricRoutes } from './metrics/routes.js';
+import { STATS_ROLLUP_JOB, StatisticsService } from './metrics/service.js';
+
+/**
+ * 统计中心: the glossary's metrics for any period of China days, from daily rollups kept by one
+ * job (today and yesterday every five minutes, the last week again each night, every day after a
+ * change of definitions) and from the raw tables for what the rollups do not hold yet.
+ */
+export const statistics: Area = {
+  name: 'statistics',
+  routes: [metricRoutes],
+  audit: STATISTICS_AUDIT_LABELS,
+  jobs: (ctx) => {
+    const service = new StatisticsService(ctx);
+    return {
+      [STATS_ROLLUP_JOB]: async () => {
+        await service.runRollupJob();
+        await service.ensureRollupJob(ctx.jobs, true);
+      },
+    };
+  },
+  start: (ctx) => new StatisticsService(ctx).ensureRollupJob(ctx.jobs),
+};

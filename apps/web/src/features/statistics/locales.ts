@@ -1,0 +1,40 @@
+import { type BilingualTable, registerBilingualLocale } from '../../shared/i18n';
+
+/** Strings of 统计中心, each as [zh-CN, en-US]. */
+const strings = {
+  period: ['统计时间', 'Period'],
+  presets: {
+    today: ['今天', 'Today'],
+    yesterday: ['昨天', 'Yesterday'],
+    last7: ['近7天', 'Last 7 days'],
+    last30: ['近30天', 'Last 30 days'],
+    thisMonth: ['本月', 'This month'],
+    lastMonth: ['上月', 'Last month'],
+  },
+  asOf: ['数据截至 {{time}}', 'As of {{time}}'],
+  change: ['环比', 'vs previous'],
+  changeUp: ['较上一周期增加 {{pct}}%', 'Up {{pct}}% on the previous period'],
+  changeDown: ['较上一周期减少 {{pct}}%', 'Down {{pct}}% on the previous period'],
+  changeNone: ['上一周期为 0，无法计算环比', 'The previous period was 0'],
+  previous: ['上一周期 {{value}}', 'Previous period {{value}}'],
+  todayHint: ['今天与昨天同一时刻比较', 'Today is compared with yesterday up to this time'],
+  dailyTitle: ['每日趋势', 'By day'],
+  tableTitle: ['每日数据', 'Daily table'],
+  date: ['日期', 'Date'],
+  periodTotal: ['本期', 'This period'],
+  previousTotal: ['上一周期', 'Previous period'],
+  export: ['导出Excel', 'Export to Excel'],
+  exporting: ['导出中…', 'Exporting…'],
+  empty: ['该时间段没有数据', 'No data in this period'],
+  noBreakdown: ['该时间段没有新增会员', 'No new members in this period'],
+  rangeTooLong: ['统计时间段最长366天', 'A period is at most 366 days'],
+  member: {
+    title: ['会员统计', 'Member statistics'],
+    exportFile: ['会员统计.xlsx', 'member-statistics.xlsx'],
+    newChart: ['新增与活跃会员', 'New and active members'],
+    breakdownTitle: ['新增会员分布', 'New members by'],
+  },
+} satisfies BilingualTable;
+
+/** Namespace "statistics": 统计中心's pages. */
+export const STATISTICS_NS = registerBilingualLocale('statistics', strings);

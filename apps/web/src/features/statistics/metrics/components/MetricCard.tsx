@@ -1,0 +1,76 @@
+import { memo } from 'react';
+import { Card, Statistic, Tooltip, Typography } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { changeRatio, METRICS, type MetricKey, type MetricValue } from '@health/contract';
+import { STATISTICS_NS } from '../../locales';
+
+/** The name and definition of a metric in the interface language. */
+export function useMetricText() {
+  const { i18n } = useTranslation();
+  const en = i18n.language === 'en-US';
+  return (key: MetricKey) => {
+    const m = METRICS[key];
+    return {
+      name: en ? m.nameEn : m.name,
+      definition: en ? m.definitionEn : m.definition,
+      unit: en ? m.unitEn : m.unit,
+    };
+  };
+}
+
+/** A metric's name (its definition on hover or focus), and its value if given. */
+export function MetricName({ metricKey }: { metricKey: MetricKey }) {
+  const text = useMetricText()(metricKey);
+  return (
+    <Tooltip title={text.definition}>
+      <span className="stats-metric-name" tabIndex={0}>
+        {text.name} <QuestionCircleOutlined aria-label={text.definition} />
+      </span>
+    </Tooltip>
+  );
+}
+
+/** One card: the period's value, its 环比 against the previous period and that period's value. */
+export const MetricCard = memo(function MetricCard({ metric }: { metric: MetricValue }) {
+  const { t } = useTranslation(STATISTICS_NS);
+  const key = metric.key as MetricKey;
+  const text = useMetricText()(key);
+  const ratio = changeRatio(metric.value, metric.previous);
+  const up = ratio !== null && ratio > 0;
+  const down = ratio !== null && ratio < 0;
+  return (
+    <Card size="small" className="stats-metric-card" data-testid={`metric-${key}`}>
+      <Statistic
+        title={<MetricName metricKey={key} />}
+        value={metric.value}
+        suffix={text.unit ? <span className="stats-unit">{text.unit}</span> : undefined}
+      />
+      <div className="stats-change">
+        <Typography.Text type="secondary">{t('change')} </Typography.Text>
+        {ratio === null ? (
+          <Tooltip title={t('changeNone')}>
+            <Typography.Text type="secondary">—</Typography.Text>
+          </Tooltip>
+        ) : (
+          <Typography.Text
+            type={up ? 'success' : down ? 'danger' : 'secondary'}
+            aria-label={
+              up
+                ? t('changeUp', { pct: ratio })
+                : down
+                  ? t('changeDown', { pct: -ratio })
+                  : undefined
+            }
+          >
+            {up && <ArrowUpOutlined />}
+            {down && <ArrowDownOutlined />} {Math.abs(ratio)}%
+          </Typography.Text>
+        )}
+        <Typography.Text type="secondary" className="stats-previous">
+          {t('previous', { value: metric.previous })}
+        </Typography.Text>
+      </div>
+    </Card>
+  );
+});

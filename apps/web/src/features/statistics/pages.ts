@@ -1,0 +1,7 @@
+import { PAGES } from '@health/contract';
+import type { PageSlice } from '../../shared/routing/route-handle';
+
+/** 统计中心's pages. */
+export const STATISTICS_PAGES: PageSlice = {
+  [PAGES.statsMembers]: { load: () => import('./metrics/MemberStatsPage') },
+};

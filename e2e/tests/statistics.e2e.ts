@@ -1,0 +1,129 @@
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appErrors, browserAvailable, screenshot, see, settled } from '../support/browser.ts';
+import { storedAccessToken } from '../support/flows.ts';
+import { clippedElements } from '../support/layout.ts';
+import { adminSuite } from '../support/suite.ts';
+
+const run = browserAvailable();
+const ADMIN_PASSWORD = 'Stats#2026member';
+
+/** A card's value as the page shows it ("1,322" → 1322). */
+async function cardValue(page: Page, key: string): Promise<number> {
+  const text = await page
+    .getByTestId(`metric-${key}`)
+    .locator('.ant-statistic-content-value')
+    .innerText();
+  return Number(text.replace(/,/g, ''));
+}
+
+/** The API's answer for the same metrics and period, with the page's session. */
+async function apiMetrics(page: Page, keys: string[], start: string, end: string) {
+  const token = await storedAccessToken(page);
+  return page.evaluate(
+    async ({ keys, start, end, token }) => {
+      const res = await fetch(
+        `/api/v3/statistics/admin/metrics?keys=${keys.join(',')}&start=${start}&end=${end}`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
+      return (await res.json()) as {
+        state: number;
+        data: { metrics: { key: string; value: number; previous: number }[] };
+      };
+    },
+    { keys, start, end, token },
+  );
+}
+
+describe.runIf(run)('统计中心: 会员统计', () => {
+  const suite = adminSuite(ADMIN_PASSWORD);
+
+  it('shows a period’s members with 环比, definitions, charts and a daily table that add up, and exports the same numbers', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/statistics_data/member');
+    await see(page.getByTestId('metric-members.new'));
+    await see(page.getByTestId('stats-as-of').getByText(/^数据截至 \d{2}:\d{2}$/));
+    // 近30天 by default: thirty rows, newest first, whose new members add up to the card.
+    const table = page.getByTestId('stats-daily-table');
+    await expect.poll(() => table.locator('.ant-table-row').count()).toBe(30);
+    const [start, end] = await page
+      .locator('.ant-picker-range input')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(await table.locator('.ant-table-row').first().locator('td').first().innerText()).toBe(
+      end,
+    );
+    const newMembers = await table
+      .locator('.ant-table-row')
+      .evaluateAll((rows) =>
+        rows.reduce((sum, r) => sum + Number(r.querySelectorAll('td')[1]?.textContent ?? 0), 0),
+      );
+    expect(await cardValue(page, 'members.new')).toBe(newMembers);
+    // The same numbers as the API's for the period.
+    const answer = await apiMetrics(page, ['members.new', 'members.active7'], start!, end!);
+    expect(answer.state).toBe(200);
+    expect(await cardValue(page, 'members.new')).toBe(answer.data.metrics[0]!.value);
+    expect(await cardValue(page, 'members.active7')).toBe(answer.data.metrics[1]!.value);
+    await see(page.getByTestId('metric-members.new').getByText(/^上一周期 \d+$/));
+    // A metric's definition on hover.
+    await page.getByTestId('metric-members.active7').locator('.stats-metric-name').hover();
+    await see(page.locator('.ant-tooltip').getByText(/近7天内（含当天）.*每人只计一次/));
+    await see(page.getByTestId('stats-daily-chart'));
+    await see(page.getByTestId('breakdown-channel').locator('canvas'));
+    await settled(page);
+    await screenshot(page, 'statistics-member-1440-zh');
+
+    // Export: the table's days, then this period and the previous one, as on the cards.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^会员统计-\d{14}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(0, 3)).toEqual(['日期', '新增会员（人）', '7日活跃会员（人）']);
+    expect(sheet.actualRowCount).toBe(1 + 30 + 2);
+    const totals = (sheet.getRow(32).values as unknown[]).slice(1);
+    expect(totals[0]).toBe('本期');
+    expect(totals[1]).toBe(await cardValue(page, 'members.new'));
+    expect(totals[2]).toBe(await cardValue(page, 'members.active7'));
+
+    // 近7天: seven rows; today compared with yesterday up to now.
+    await page.locator('.stats-period-bar').getByText('近7天', { exact: true }).click();
+    await expect.poll(() => table.locator('.ant-table-row').count()).toBe(7);
+    await page.locator('.stats-period-bar').getByText('今天', { exact: true }).click();
+    await expect.poll(() => table.locator('.ant-table-row').count()).toBe(1);
+    expect(appErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows 会员统计 at 1440 and 375 px, in Chinese and English, with nothing cut off', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    const problems: string[] = [];
+    for (const language of ['zh-CN', 'en-US'] as const) {
+      await page.evaluate((lang) => {
+        const key = 'jkadmin_settings';
+        const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as object;
+        localStorage.setItem(key, JSON.stringify({ ...saved, language: lang }));
+      }, language);
+      for (const width of [1440, 375]) {
+        await page.setViewportSize({ width, height: width > 1000 ? 900 : 812 });
+        await page.goto('/statistics_data/member');
+        await see(page.getByTestId('breakdown-grade').locator('canvas'));
+        await settled(page);
+        for (const line of await clippedElements(page))
+          problems.push(`${width} ${language}: ${line}`);
+        await page.screenshot({
+          path: `${process.cwd()}/artifacts/statistics-member-${width}-${language}.png`,
+          fullPage: true,
+        });
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(appErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
