@@ -6,7 +6,6 @@ import { adminSuite } from '../support/suite.ts';
 
 const run = browserAvailable();
 const ADMIN_PASSWORD = 'Built#2026a';
-const NOT_FOUND = '抱歉，您访问的页面不存在';
 
 const built = CATALOGUE.flatMap((s) => s.pages);
 const unbuilt = PLANNED_CATALOGUE.flatMap((s) => s.pages).filter((p) => !p.entity);
@@ -19,7 +18,7 @@ const unbuilt = PLANNED_CATALOGUE.flatMap((s) => s.pages).filter((p) => !p.entit
 describe.runIf(run)('only built pages are offered', () => {
   const suite = adminSuite(ADMIN_PASSWORD);
 
-  it('gives the super-admin exactly the built pages, and each of them opens', async () => {
+  it('gives the super-admin exactly the built pages, and no top tab of an area still to come', async () => {
     const { page, context, consoleErrors } = await suite.adminPage();
     const token = await storedAccessToken(page);
     const offered = await page.evaluate(async (bearer) => {
@@ -34,14 +33,8 @@ describe.runIf(run)('only built pages are offered', () => {
     expect(unbuilt.length).toBeGreaterThan(0);
     expect(offered.map((p) => p.frontPath).sort()).toEqual(built.map((p) => p.path).sort());
 
-    for (const { frontPath } of offered.filter((p) => !p.hidden)) {
-      const title = built.find((p) => p.path === frontPath)!.title;
-      await page.goto(frontPath);
-      await expect
-        .poll(() => page.title(), { message: frontPath })
-        .toBe(`${title} - 居家健康服务平台`);
-      expect(await page.getByText(NOT_FOUND).count(), frontPath).toBe(0);
-    }
+    // Each of them opens with its title and no 404 page: pages.e2e.ts walks them all (at 1440 and
+    // 375 px), so it is not walked a third time here.
     // No top tab of an area still to come (数字大屏, ...); 报告中心 and 健康管理 have landed.
     const top = await page.getByRole('navigation', { name: '顶部导航' }).innerText();
     expect(top).toContain('设备中心');
@@ -51,8 +44,7 @@ describe.runIf(run)('only built pages are offered', () => {
     expect(top).not.toContain('数字大屏');
     expect(consoleErrors).toEqual([]);
     await context.close();
-    // Every built page is opened in turn (more than fifty): a minute is not enough under load.
-  }, 180_000);
+  });
 
   it('offers no unbuilt page in the group editor, and no link to one', async () => {
     const { page, context } = await suite.adminPage();
