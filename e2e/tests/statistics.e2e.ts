@@ -70,7 +70,7 @@ describe.runIf(run)('统计中心: 会员统计', () => {
     await page.getByTestId('metric-members.active7').locator('.stats-metric-name').hover();
     await see(page.locator('.ant-tooltip').getByText(/近7天内（含当天）.*每人只计一次/));
     await see(page.getByTestId('stats-daily-chart'));
-    await see(page.getByTestId('breakdown-channel').locator('canvas'));
+    await see(page.getByTestId('breakdown-members.new-channel').locator('canvas'));
     await settled(page);
     await screenshot(page, 'statistics-member-1440-zh');
 
@@ -100,7 +100,41 @@ describe.runIf(run)('统计中心: 会员统计', () => {
     await context.close();
   });
 
-  it('shows 会员统计 at 1440 and 375 px, in Chinese and English, with nothing cut off', async () => {
+  it('shows 健康数据统计 with its abnormal rate from the same numbers, and 积分统计 by source', async () => {
+    const { page, context, consoleErrors } = await suite.adminPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/statistics_data/health');
+    await see(page.getByTestId('metric-readings.all'));
+    const all = await cardValue(page, 'readings.all');
+    const abnormal = await cardValue(page, 'readings.abnormal');
+    expect(all).toBeGreaterThan(0); // the demo's readings
+    const rate = await page
+      .getByTestId('rate-abnormalRate')
+      .locator('.ant-statistic-content')
+      .innerText();
+    expect(rate.replace(/\s/g, '')).toBe(
+      `${(Math.round((abnormal / all) * 1000) / 10).toFixed(1)}%`,
+    );
+    // The readings of every type add up to all readings.
+    let byType = 0;
+    for (const type of ['bp', 'bg', 'chol', 'ua', 'ecg'])
+      byType += await cardValue(page, `readings.${type}`);
+    expect(byType).toBe(all);
+    await see(page.getByTestId('breakdown-readings.all-level').locator('canvas'));
+    await settled(page);
+    await screenshot(page, 'statistics-health-1440-zh');
+
+    await page.goto('/statistics_data/mall');
+    await see(page.getByTestId('metric-points.issued'));
+    expect(await cardValue(page, 'points.issued')).toBeGreaterThan(0);
+    await see(page.getByTestId('breakdown-points.issued-source').locator('canvas'));
+    await settled(page);
+    await screenshot(page, 'statistics-mall-1440-zh');
+    expect(appErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the statistics pages at 1440 and 375 px, in Chinese and English, with nothing cut off', async () => {
     const { page, context, consoleErrors } = await suite.adminPage();
     const problems: string[] = [];
     for (const language of ['zh-CN', 'en-US'] as const) {
@@ -111,15 +145,18 @@ describe.runIf(run)('统计中心: 会员统计', () => {
       }, language);
       for (const width of [1440, 375]) {
         await page.setViewportSize({ width, height: width > 1000 ? 900 : 812 });
-        await page.goto('/statistics_data/member');
-        await see(page.getByTestId('breakdown-grade').locator('canvas'));
-        await settled(page);
-        for (const line of await clippedElements(page))
-          problems.push(`${width} ${language}: ${line}`);
-        await page.screenshot({
-          path: `${process.cwd()}/artifacts/statistics-member-${width}-${language}.png`,
-          fullPage: true,
-        });
+        for (const name of ['member', 'health', 'mall']) {
+          await page.goto(`/statistics_data/${name}`);
+          await see(page.locator('.stats-metric-card').first());
+          await see(page.getByTestId('stats-daily-chart').locator('canvas'));
+          await settled(page);
+          for (const line of await clippedElements(page))
+            problems.push(`${name} ${width} ${language}: ${line}`);
+          await page.screenshot({
+            path: `${process.cwd()}/artifacts/statistics-${name}-${width}-${language}.png`,
+            fullPage: true,
+          });
+        }
       }
     }
     expect(problems).toEqual([]);

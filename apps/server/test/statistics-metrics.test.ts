@@ -85,6 +85,12 @@ describe.each(databaseKinds)('statistics metrics API on %s', (kind) => {
     expect(job.last_error).toBe('');
   };
 
+  /** Roll up every day again, as after a change of definitions (rows written into closed days). */
+  const rollAll = async () => {
+    await t.db.deleteFrom('stats_state').where('key', '=', 'definitions').execute();
+    await runRollup();
+  };
+
   setupApp(kind, async (app) => {
     t = app;
     admin = await loginAdmin(t);
@@ -221,8 +227,7 @@ describe.each(databaseKinds)('statistics metrics API on %s', (kind) => {
     await memberAt(dayStart(day) + 2000, { channelId, birthday: '2000-01-01' });
     await memberAt(dayStart(day) + 3000);
     // Rolled up again (the day was stored before these rows were written).
-    await t.db.deleteFrom('stats_state').where('key', '=', 'definitions').execute();
-    await runRollup();
+    await rollAll();
     const channel = bodyOf<BreakdownAnswer>(
       await call(t, 'GET', STATISTICS_PATHS.breakdown, {
         token: memberStats,
@@ -253,6 +258,68 @@ describe.each(databaseKinds)('statistics metrics API on %s', (kind) => {
       ['60-74岁', 1],
       ['75岁及以上', 1],
       ['30岁以下', 1],
+    ]);
+  });
+
+  it('counts points by what moved them: issued by source, redeemed, refunded and expired, each from the ledger', async () => {
+    const day = ago(60);
+    const member = await memberAt(dayStart(day));
+    let balance = 0;
+    const ledger = async (type: string, amount: number, at: number) => {
+      balance += amount;
+      await t.db
+        .insertInto('points_ledger')
+        .values({
+          member_id: member,
+          amount,
+          balance_after: balance,
+          type: type as 'adjust',
+          ref_type: null,
+          ref_id: null,
+          remark: '',
+          operator_id: null,
+          operator_name: null,
+          created_at: at,
+          expires_at: null,
+        })
+        .execute();
+    };
+    const at = dayStart(day) + 3_600_000;
+    await ledger('register', 100, at);
+    await ledger('check_in', 5, at);
+    await ledger('adjust', 50, at);
+    await ledger('adjust', -20, at); // a deduction is not points issued
+    await ledger('redeem', -80, at);
+    await ledger('refund', 30, at);
+    await ledger('expire', -10, dayStart(day) + DAY_MS - 1);
+    await ledger('check_in', 5, dayStart(day) + DAY_MS); // the next day
+    await rollAll();
+    const answer = bodyOf<MetricsAnswer>(
+      await call(t, 'GET', STATISTICS_PATHS.metrics, {
+        token: admin,
+        query: {
+          keys: 'points.issued,points.redeemed,points.refunded,points.expired',
+          start: day,
+          end: day,
+        },
+      }),
+    ).data;
+    expect(answer.metrics.map((m) => [m.key, m.value])).toEqual([
+      ['points.issued', 155],
+      ['points.redeemed', 80],
+      ['points.refunded', 30],
+      ['points.expired', 10],
+    ]);
+    const sources = bodyOf<BreakdownAnswer>(
+      await call(t, 'GET', STATISTICS_PATHS.breakdown, {
+        token: admin,
+        query: { key: 'points.issued', dimension: 'source', start: day, end: day },
+      }),
+    ).data;
+    expect(sources.rows.map((r) => [r.label, r.count])).toEqual([
+      ['注册奖励', 100],
+      ['后台调整', 50],
+      ['每日签到', 5],
     ]);
   });
 
@@ -334,8 +401,7 @@ describe.each(databaseKinds)('statistics metrics API on %s', (kind) => {
           for (const r of batch) inserted.push(await memberAt(dayStart(ago(base - r.day)) + r.ms));
           // Roll every day again (as after a change of definitions), once or twice: a re-run
           // replaces, never adds.
-          await t.db.deleteFrom('stats_state').where('key', '=', 'definitions').execute();
-          await runRollup();
+          await rollAll();
           if (rerun) await runRollup();
           const rows = await t.db
             .selectFrom('members')

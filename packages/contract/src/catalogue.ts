@@ -556,6 +556,7 @@ const CATALOGUE_DATA = [
       {
         name: 'statsHealth',
         path: '/statistics_data/health',
+        entity: 'statistics/metrics',
         title: '健康数据统计',
         titleEn: 'Health data',
         actions: ['export'],
@@ -563,6 +564,7 @@ const CATALOGUE_DATA = [
       {
         name: 'statsMall',
         path: '/statistics_data/mall',
+        entity: 'statistics/metrics',
         title: '积分统计',
         titleEn: 'Points and orders',
         actions: ['export'],

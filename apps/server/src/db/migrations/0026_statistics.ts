@@ -43,6 +43,16 @@ export async function up(db: AnyDb): Promise<void> {
     .column('created_at')
     .execute();
   await db.schema
+    .createIndex('measurement_alerts_handled_idx')
+    .on('measurement_alerts')
+    .column('handled_at')
+    .execute();
+  await db.schema
+    .createIndex('health_tasks_completed_idx')
+    .on('health_tasks')
+    .column('completed_at')
+    .execute();
+  await db.schema
     .createIndex('health_reports_published_idx')
     .on('health_reports')
     .column('published_at')
@@ -58,6 +68,8 @@ export async function down(db: AnyDb): Promise<void> {
   for (const index of [
     'member_logoff_requests_handled_idx',
     'health_reports_published_idx',
+    'health_tasks_completed_idx',
+    'measurement_alerts_handled_idx',
     'measurement_alerts_created_idx',
     'measurements_time_idx',
   ])

@@ -26,13 +26,31 @@ const strings = {
   export: ['导出Excel', 'Export to Excel'],
   exporting: ['导出中…', 'Exporting…'],
   empty: ['该时间段没有数据', 'No data in this period'],
-  noBreakdown: ['该时间段没有新增会员', 'No new members in this period'],
+  byDimension: ['{{metric}} · 按{{dimension}}', '{{metric}} by {{dimension}}'],
   rangeTooLong: ['统计时间段最长366天', 'A period is at most 366 days'],
   member: {
     title: ['会员统计', 'Member statistics'],
     exportFile: ['会员统计.xlsx', 'member-statistics.xlsx'],
-    newChart: ['新增与活跃会员', 'New and active members'],
-    breakdownTitle: ['新增会员分布', 'New members by'],
+    chart: ['新增与活跃会员', 'New and active members'],
+  },
+  health: {
+    title: ['健康数据统计', 'Health data statistics'],
+    exportFile: ['健康数据统计.xlsx', 'health-statistics.xlsx'],
+    chart: ['测量、预警与报告', 'Readings, alerts and reports'],
+  },
+  mall: {
+    title: ['积分统计', 'Points statistics'],
+    exportFile: ['积分统计.xlsx', 'points-statistics.xlsx'],
+    chart: ['积分发放与兑换', 'Points issued and redeemed'],
+  },
+  rates: {
+    abnormalRate: {
+      name: ['异常率', 'Abnormal rate'],
+      definition: [
+        '异常测量条数 ÷ 测量总数（同一时间段）',
+        'Abnormal readings ÷ all readings (the same period)',
+      ],
+    },
   },
 } satisfies BilingualTable;
 

@@ -18,6 +18,8 @@ import {
   REPORT_KIND_LABELS,
   REPORT_KIND_LABELS_EN,
   StatisticsMessages,
+  TASK_KIND_LABELS,
+  TASK_KIND_LABELS_EN,
   type BreakdownAnswer,
   type BreakdownQuery,
   type BreakdownRow,
@@ -329,9 +331,10 @@ export class StatisticsService {
       case 'level':
         return fromLabels(MEASUREMENT_LEVEL_LABELS, MEASUREMENT_LEVEL_LABELS_EN);
       case 'type':
-        return key === 'reports.published'
-          ? fromLabels(REPORT_KIND_LABELS, REPORT_KIND_LABELS_EN)
-          : fromLabels(MEASUREMENT_TYPE_LABELS, MEASUREMENT_TYPE_LABELS_EN);
+        if (key === 'reports.published')
+          return fromLabels(REPORT_KIND_LABELS, REPORT_KIND_LABELS_EN);
+        if (key === 'tasks.done') return fromLabels(TASK_KIND_LABELS, TASK_KIND_LABELS_EN);
+        return fromLabels(MEASUREMENT_TYPE_LABELS, MEASUREMENT_TYPE_LABELS_EN);
       case 'source':
         return fromLabels(POINTS_TYPE_LABELS, POINTS_TYPE_LABELS_EN);
     }

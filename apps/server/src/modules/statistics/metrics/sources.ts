@@ -226,6 +226,49 @@ const alerts: MetricSource = {
   earliest: (db) => minOf(db, 'measurement_alerts', 'created_at'),
 };
 
+const handledAlerts: MetricSource = {
+  name: 'handledAlerts',
+  metrics: ['alerts.handled'],
+  async collect(db, from, to) {
+    const rows = await db
+      .selectFrom('measurement_alerts')
+      .select([dayOf('handled_at').as('day'), 'type', 'level', (eb) => eb.fn.countAll().as('n')])
+      .where('status', '=', 'handled')
+      .where('handled_at', '>=', from)
+      .where('handled_at', '<', to)
+      .groupBy([sql`1`, 'type', 'level'])
+      .execute();
+    const tally = new Tally();
+    for (const r of rows)
+      tally.addAll('alerts.handled', toNumber(r.day), toNumber(r.n), {
+        type: r.type,
+        level: r.level,
+      });
+    return tally.list();
+  },
+  earliest: (db) => minOf(db, 'measurement_alerts', 'handled_at'),
+};
+
+const tasks: MetricSource = {
+  name: 'tasks',
+  metrics: ['tasks.done'],
+  async collect(db, from, to) {
+    const rows = await db
+      .selectFrom('health_tasks')
+      .select([dayOf('completed_at').as('day'), 'kind', (eb) => eb.fn.countAll().as('n')])
+      .where('status', '=', 'done')
+      .where('completed_at', '>=', from)
+      .where('completed_at', '<', to)
+      .groupBy([sql`1`, 'kind'])
+      .execute();
+    const tally = new Tally();
+    for (const r of rows)
+      tally.addAll('tasks.done', toNumber(r.day), toNumber(r.n), { type: r.kind });
+    return tally.list();
+  },
+  earliest: (db) => minOf(db, 'health_tasks', 'completed_at'),
+};
+
 const reports: MetricSource = {
   name: 'reports',
   metrics: ['reports.published'],
@@ -303,7 +346,9 @@ export const METRIC_SOURCES: readonly MetricSource[] = [
   signs,
   readings,
   alerts,
+  handledAlerts,
   reports,
+  tasks,
   points,
   orders,
 ];

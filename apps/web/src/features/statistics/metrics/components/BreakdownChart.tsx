@@ -28,7 +28,7 @@ export default function BreakdownChart(props: {
       color: ['#1677ff'],
       grid: { left: 8, right: 32, top: 8, bottom: 8, containLabel: true },
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      xAxis: { type: 'value', minInterval: 1 },
+      xAxis: { type: 'value', minInterval: 1, splitNumber: 3, axisLabel: { hideOverlap: true } },
       yAxis: {
         type: 'category',
         inverse: true,

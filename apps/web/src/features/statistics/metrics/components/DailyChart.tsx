@@ -47,29 +47,32 @@ export default function DailyChart(props: {
         data-testid="stats-daily-chart"
         style={{ width: '100%', height: 300 }}
       />
-      <table className="visually-hidden">
-        <caption>{props.label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{props.dateLabel}</th>
-            {names.map((n) => (
-              <th key={n} scope="col">
-                {n}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day, i) => (
-            <tr key={day}>
-              <th scope="row">{day}</th>
-              {metrics.map((m) => (
-                <td key={m.key}>{m.daily[i]?.value}</td>
+      {/* A table keeps its content's width whatever its own: the box hides it. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{props.label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{props.dateLabel}</th>
+              {names.map((n) => (
+                <th key={n} scope="col">
+                  {n}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day, i) => (
+              <tr key={day}>
+                <th scope="row">{day}</th>
+                {metrics.map((m) => (
+                  <td key={m.key}>{m.daily[i]?.value}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

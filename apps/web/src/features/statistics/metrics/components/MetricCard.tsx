@@ -31,6 +31,44 @@ export function MetricName({ metricKey }: { metricKey: MetricKey }) {
   );
 }
 
+/** A share of two metrics of the period in percent (one decimal), null when nothing to divide. */
+function percent(numerator: number, denominator: number): number | null {
+  return denominator === 0 ? null : Math.round((numerator / denominator) * 1000) / 10;
+}
+
+/** A rate card (异常率): this period's share and the previous period's, in points of percent. */
+export const RateCard = memo(function RateCard(props: {
+  rateKey: string;
+  numerator: MetricValue;
+  denominator: MetricValue;
+}) {
+  const { t } = useTranslation(STATISTICS_NS);
+  const value = percent(props.numerator.value, props.denominator.value);
+  const previous = percent(props.numerator.previous, props.denominator.previous);
+  const definition = t(`rates.${props.rateKey}.definition`);
+  return (
+    <Card size="small" className="stats-metric-card" data-testid={`rate-${props.rateKey}`}>
+      <Statistic
+        title={
+          <Tooltip title={definition}>
+            <span className="stats-metric-name" tabIndex={0}>
+              {t(`rates.${props.rateKey}.name`)} <QuestionCircleOutlined aria-label={definition} />
+            </span>
+          </Tooltip>
+        }
+        value={value ?? '—'}
+        precision={value === null ? undefined : 1}
+        suffix={value === null ? undefined : '%'}
+      />
+      <div className="stats-change">
+        <Typography.Text type="secondary" className="stats-previous">
+          {t('previous', { value: previous === null ? '—' : `${previous}%` })}
+        </Typography.Text>
+      </div>
+    </Card>
+  );
+});
+
 /** One card: the period's value, its 环比 against the previous period and that period's value. */
 export const MetricCard = memo(function MetricCard({ metric }: { metric: MetricValue }) {
   const { t } = useTranslation(STATISTICS_NS);

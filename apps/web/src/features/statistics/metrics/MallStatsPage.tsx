@@ -1,0 +1,24 @@
+import { PAGES } from '@health/contract';
+import { StatsPage, type StatsPageConfig } from './StatsPage';
+
+const CONFIG: StatsPageConfig = {
+  page: PAGES.statsMall,
+  name: 'mall',
+  cards: [
+    'points.issued',
+    'points.redeemed',
+    'points.refunded',
+    'points.expired',
+    'orders.created',
+  ],
+  chart: ['points.issued', 'points.redeemed'],
+  breakdowns: [{ key: 'points.issued', dimension: 'source' }],
+};
+
+/**
+ * /statistics_data/mall 积分统计: points issued (by source), redeemed, refunded and expired, and the
+ * mall's orders, with 环比, by day and exported.
+ */
+export default function MallStatsPage() {
+  return <StatsPage config={CONFIG} />;
+}
