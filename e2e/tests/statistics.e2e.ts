@@ -100,7 +100,7 @@ describe.runIf(run)('统计中心: 会员统计', () => {
     await context.close();
   });
 
-  it('shows 健康数据统计 with its abnormal rate from the same numbers, and 积分统计 by source', async () => {
+  it('shows 健康数据统计 with its abnormal rate from the same numbers, 设备统计 with the devices now and the silent ones, and 积分统计 by source', async () => {
     const { page, context, consoleErrors } = await suite.adminPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/statistics_data/health');
@@ -124,6 +124,21 @@ describe.runIf(run)('统计中心: 会员统计', () => {
     await settled(page);
     await screenshot(page, 'statistics-health-1440-zh');
 
+    // 设备统计: the devices now add up to their total; silent devices show masked phones only.
+    await page.goto('/statistics_data/device');
+    await see(page.getByTestId('metric-devices.bound'));
+    const total = Number(
+      (await page.getByTestId('devices-total').innerText()).match(/设备总数 (\d+) 台/)![1],
+    );
+    expect(total).toBeGreaterThan(0);
+    await see(page.getByTestId('devices-by-status').locator('canvas'));
+    const silent = page.getByTestId('silent-devices');
+    await see(silent.locator('.ant-table-row, .ant-empty').first());
+    for (const phone of await silent.locator('.ant-table-row td:nth-child(4)').allInnerTexts())
+      expect(phone).toMatch(/^(\d{3}\*{4}\d{4})?$/);
+    await settled(page);
+    await screenshot(page, 'statistics-device-1440-zh');
+
     await page.goto('/statistics_data/mall');
     await see(page.getByTestId('metric-points.issued'));
     expect(await cardValue(page, 'points.issued')).toBeGreaterThan(0);
@@ -145,7 +160,7 @@ describe.runIf(run)('统计中心: 会员统计', () => {
       }, language);
       for (const width of [1440, 375]) {
         await page.setViewportSize({ width, height: width > 1000 ? 900 : 812 });
-        for (const name of ['member', 'health', 'mall']) {
+        for (const name of ['member', 'device', 'health', 'mall']) {
           await page.goto(`/statistics_data/${name}`);
           await see(page.locator('.stats-metric-card').first());
           await see(page.getByTestId('stats-daily-chart').locator('canvas'));

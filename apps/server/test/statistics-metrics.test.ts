@@ -6,7 +6,11 @@ import {
   shiftChinaDate,
   STATISTICS_PATHS,
   StatisticsMessages,
+  STATISTICS_DEVICE_PATHS,
   type BreakdownAnswer,
+  type DeviceSnapshot,
+  type Page,
+  type SilentDevice,
   type GlossaryEntry,
   type MetricsAnswer,
   type MetricValue,
@@ -28,6 +32,7 @@ import {
 } from './helpers/app.js';
 import { databaseKinds } from './helpers/databases.js';
 import { insertChannel, insertGrade, insertMember } from './helpers/member-admin.js';
+import { addModel, boundDevice } from './helpers/readings.js';
 
 const MEMBERS_PAGE = '/statistics_data/member';
 const MINUTE = 60_000;
@@ -202,7 +207,10 @@ describe.each(databaseKinds)('statistics metrics API on %s', (kind) => {
     // A late row for a closed day: the next night's check recomputes it and logs the change.
     await memberAt(dayStart(ago(3)) + 1000);
     t.clock.advance(DAY_MS - sinceMidnight + 21 * MINUTE); // tomorrow 00:21 China time
+    // (Up to a day later: fresh sessions.)
     admin = await loginAdmin(t);
+    memberStats = (await login(t, 'memberstats', 'Stat@123')).access_token;
+    outsider = (await login(t, 'outsider', 'Out@1234')).access_token;
     await runRollup();
     const after = await metric('members.new', ago(3), ago(3));
     expect(after.value).toBe(
@@ -321,6 +329,61 @@ describe.each(databaseKinds)('statistics metrics API on %s', (kind) => {
       ['后台调整', 50],
       ['每日签到', 5],
     ]);
+  });
+
+  it('counts devices bound by day, shows the devices now by state and type, and lists the silent ones with masked phones', async () => {
+    const model = await addModel(t, admin, 'bp');
+    const quiet = await boundDevice(t, admin, model, {
+      gradeId,
+      name: '静默会员',
+      phone: '13912345678',
+    });
+    const busy = await boundDevice(t, admin, model, { gradeId });
+    const bound = await metric('devices.bound', today, today);
+    expect(bound.value).toBeGreaterThanOrEqual(2);
+    // Bound 10 days ago; one uploaded an hour ago, the other never.
+    await t.db
+      .updateTable('devices')
+      .set({ bound_at: t.clock.now - 10 * DAY_MS })
+      .where('id', 'in', [quiet.id, busy.id])
+      .execute();
+    await t.db
+      .updateTable('devices')
+      .set({ last_upload_at: t.clock.now - 3_600_000 })
+      .where('id', '=', busy.id)
+      .execute();
+    const snapshot = bodyOf<DeviceSnapshot>(
+      await call(t, 'GET', STATISTICS_DEVICE_PATHS.snapshot, { token: admin }),
+    ).data;
+    expect(snapshot.byStatus.find((s) => s.value === 'bound')).toMatchObject({ label: '已绑定' });
+    expect(snapshot.byStatus.find((s) => s.value === 'bound')!.count).toBeGreaterThanOrEqual(2);
+    expect(snapshot.byStatus.map((s) => s.count).reduce((a, b) => a + b, 0)).toBe(snapshot.total);
+    expect(snapshot.byType.find((s) => s.value === 'bp')!.count).toBeGreaterThanOrEqual(2);
+    const silent = bodyOf<Page<SilentDevice>>(
+      await call(t, 'GET', STATISTICS_DEVICE_PATHS.silent, { token: admin, query: { days: 7 } }),
+    ).data;
+    const serials = silent.list.map((d) => d.serial);
+    expect(serials).toContain(quiet.serial);
+    expect(serials).not.toContain(busy.serial);
+    const row = silent.list.find((d) => d.serial === quiet.serial)!;
+    expect(row).toMatchObject({
+      memberName: '静默会员',
+      memberPhone: '139****5678',
+      lastUploadAt: null,
+    });
+    expect(JSON.stringify(silent)).not.toContain('13912345678');
+    // Within 11 days the quiet one is not silent yet.
+    const longer = bodyOf<Page<SilentDevice>>(
+      await call(t, 'GET', STATISTICS_DEVICE_PATHS.silent, { token: admin, query: { days: 11 } }),
+    ).data;
+    expect(longer.list.map((d) => d.serial)).not.toContain(quiet.serial);
+    const bad = bodyOf(
+      await call(t, 'GET', STATISTICS_DEVICE_PATHS.silent, { token: admin, query: { days: 0 } }),
+    );
+    expect(bad).toMatchObject({ state: 255, msg: '天数最小为1' });
+    expect(
+      bodyOf(await call(t, 'GET', STATISTICS_DEVICE_PATHS.snapshot, { token: memberStats })).state,
+    ).toBe(267);
   });
 
   it('refuses a bad period, an unknown metric or dimension with a Chinese message, and a metric of a page the operator does not hold', async () => {

@@ -549,6 +549,7 @@ const CATALOGUE_DATA = [
       {
         name: 'statsDevices',
         path: '/statistics_data/device',
+        entity: 'statistics/devices',
         title: '设备统计',
         titleEn: 'Devices',
         actions: ['export'],

@@ -70,8 +70,8 @@ interface MetricDef {
   unit: string;
   unitEn: string;
   aggregate: 'sum' | 'last';
-  /** The statistics page it belongs to: who may open that page may read it. */
-  page: FrontPath;
+  /** The statistics pages that show it: who may open one of them may read it. */
+  pages: readonly FrontPath[];
   dimensions: readonly MetricDimension[];
 }
 
@@ -84,7 +84,7 @@ const readings = (name: string, nameEn: string) => ({
   unit: '条',
   unitEn: '',
   aggregate: 'sum' as const,
-  page: PAGES.statsHealth,
+  pages: [PAGES.statsHealth, PAGES.statsDevices],
   dimensions: ['level'] as const,
 });
 
@@ -97,7 +97,7 @@ export const METRICS = {
     unit: '人',
     unitEn: '',
     aggregate: 'sum',
-    page: PAGES.statsMembers,
+    pages: [PAGES.statsMembers],
     dimensions: ['channel', 'province', 'gender', 'ageBand', 'grade'],
   },
   'members.total': {
@@ -108,7 +108,7 @@ export const METRICS = {
     unit: '人',
     unitEn: '',
     aggregate: 'last',
-    page: PAGES.statsMembers,
+    pages: [PAGES.statsMembers],
     dimensions: [],
   },
   'members.active7': {
@@ -121,7 +121,7 @@ export const METRICS = {
     unit: '人',
     unitEn: '',
     aggregate: 'last',
-    page: PAGES.statsMembers,
+    pages: [PAGES.statsMembers],
     dimensions: [],
   },
   'members.active30': {
@@ -134,7 +134,7 @@ export const METRICS = {
     unit: '人',
     unitEn: '',
     aggregate: 'last',
-    page: PAGES.statsMembers,
+    pages: [PAGES.statsMembers],
     dimensions: [],
   },
   'members.loggedOff': {
@@ -145,7 +145,7 @@ export const METRICS = {
     unit: '人',
     unitEn: '',
     aggregate: 'sum',
-    page: PAGES.statsMembers,
+    pages: [PAGES.statsMembers],
     dimensions: [],
   },
   'signs.checkIns': {
@@ -156,7 +156,7 @@ export const METRICS = {
     unit: '次',
     unitEn: '',
     aggregate: 'sum',
-    page: PAGES.statsMembers,
+    pages: [PAGES.statsMembers],
     dimensions: [],
   },
   'readings.all': {
@@ -167,7 +167,7 @@ export const METRICS = {
     unit: '条',
     unitEn: '',
     aggregate: 'sum',
-    page: PAGES.statsHealth,
+    pages: [PAGES.statsHealth, PAGES.statsDevices],
     dimensions: ['type', 'level'],
   },
   'readings.bp': readings('血压', 'Blood pressure'),
@@ -183,7 +183,7 @@ export const METRICS = {
     unit: '条',
     unitEn: '',
     aggregate: 'sum',
-    page: PAGES.statsHealth,
+    pages: [PAGES.statsHealth],
     dimensions: ['type', 'level'],
   },
   'alerts.raised': {
@@ -194,7 +194,7 @@ export const METRICS = {
     unit: '条',
     unitEn: '',
     aggregate: 'sum',
-    page: PAGES.statsHealth,
+    pages: [PAGES.statsHealth],
     dimensions: ['type', 'level'],
   },
   'alerts.handled': {
@@ -206,7 +206,7 @@ export const METRICS = {
     unit: '条',
     unitEn: '',
     aggregate: 'sum',
-    page: PAGES.statsHealth,
+    pages: [PAGES.statsHealth],
     dimensions: ['type', 'level'],
   },
   'reports.published': {
@@ -217,7 +217,7 @@ export const METRICS = {
     unit: '份',
     unitEn: '',
     aggregate: 'sum',
-    page: PAGES.statsHealth,
+    pages: [PAGES.statsHealth],
     dimensions: ['type'],
   },
   'tasks.done': {
@@ -229,8 +229,41 @@ export const METRICS = {
     unit: '个',
     unitEn: '',
     aggregate: 'sum',
-    page: PAGES.statsHealth,
+    pages: [PAGES.statsHealth],
     dimensions: ['type'],
+  },
+  'devices.bound': {
+    name: '绑定设备',
+    nameEn: 'Devices bound',
+    definition: '当天绑定到会员的设备台数（解绑后再次绑定另计）',
+    definitionEn: 'Devices bound to a member that day (a device bound again counts again)',
+    unit: '台',
+    unitEn: '',
+    aggregate: 'sum',
+    pages: [PAGES.statsDevices],
+    dimensions: [],
+  },
+  'devices.lent': {
+    name: '借出设备',
+    nameEn: 'Devices lent',
+    definition: '当天借给会员的设备台数',
+    definitionEn: 'Devices lent to a member that day',
+    unit: '台',
+    unitEn: '',
+    aggregate: 'sum',
+    pages: [PAGES.statsDevices],
+    dimensions: [],
+  },
+  'devices.returned': {
+    name: '退还设备',
+    nameEn: 'Devices returned',
+    definition: '当天确认收到会员退还的设备台数',
+    definitionEn: 'Devices received back from members that day',
+    unit: '台',
+    unitEn: '',
+    aggregate: 'sum',
+    pages: [PAGES.statsDevices],
+    dimensions: [],
   },
   'points.issued': {
     name: '发放积分',
@@ -242,7 +275,7 @@ export const METRICS = {
     unit: '积分',
     unitEn: 'pts',
     aggregate: 'sum',
-    page: PAGES.statsMall,
+    pages: [PAGES.statsMall],
     dimensions: ['source'],
   },
   'points.redeemed': {
@@ -253,7 +286,7 @@ export const METRICS = {
     unit: '积分',
     unitEn: 'pts',
     aggregate: 'sum',
-    page: PAGES.statsMall,
+    pages: [PAGES.statsMall],
     dimensions: [],
   },
   'points.refunded': {
@@ -264,7 +297,7 @@ export const METRICS = {
     unit: '积分',
     unitEn: 'pts',
     aggregate: 'sum',
-    page: PAGES.statsMall,
+    pages: [PAGES.statsMall],
     dimensions: [],
   },
   'points.expired': {
@@ -275,7 +308,7 @@ export const METRICS = {
     unit: '积分',
     unitEn: 'pts',
     aggregate: 'sum',
-    page: PAGES.statsMall,
+    pages: [PAGES.statsMall],
     dimensions: [],
   },
   'orders.created': {
@@ -286,7 +319,7 @@ export const METRICS = {
     unit: '单',
     unitEn: '',
     aggregate: 'sum',
-    page: PAGES.statsMall,
+    pages: [PAGES.statsMall],
     dimensions: [],
   },
 } as const satisfies Record<string, MetricDef>;
@@ -403,7 +436,7 @@ export const glossaryEntrySchema = z.object({
   unit: z.string(),
   unitEn: z.string(),
   aggregate: z.enum(['sum', 'last']),
-  page: z.string(),
+  pages: z.array(z.string()),
   dimensions: z.array(z.enum(METRIC_DIMENSIONS)),
 });
 export type GlossaryEntry = z.infer<typeof glossaryEntrySchema>;
@@ -413,6 +446,7 @@ export function glossary(): GlossaryEntry[] {
   return METRIC_KEYS.map((key) => ({
     key,
     ...METRICS[key],
+    pages: [...METRICS[key].pages],
     dimensions: [...METRICS[key].dimensions],
   }));
 }

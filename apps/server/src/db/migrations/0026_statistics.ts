@@ -53,6 +53,11 @@ export async function up(db: AnyDb): Promise<void> {
     .column('completed_at')
     .execute();
   await db.schema
+    .createIndex('device_events_action_time_idx')
+    .on('device_events')
+    .columns(['action', 'created_at'])
+    .execute();
+  await db.schema
     .createIndex('health_reports_published_idx')
     .on('health_reports')
     .column('published_at')
@@ -68,6 +73,7 @@ export async function down(db: AnyDb): Promise<void> {
   for (const index of [
     'member_logoff_requests_handled_idx',
     'health_reports_published_idx',
+    'device_events_action_time_idx',
     'health_tasks_completed_idx',
     'measurement_alerts_handled_idx',
     'measurement_alerts_created_idx',

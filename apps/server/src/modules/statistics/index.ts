@@ -1,5 +1,6 @@
 import type { Area } from '../../platform/area.js';
 import { STATISTICS_AUDIT_LABELS } from './audit-labels.js';
+import { deviceStatisticsRoutes } from './devices/routes.js';
 import { metricRoutes } from './metrics/routes.js';
 import { STATS_ROLLUP_JOB, StatisticsService } from './metrics/service.js';
 
@@ -10,7 +11,7 @@ import { STATS_ROLLUP_JOB, StatisticsService } from './metrics/service.js';
  */
 export const statistics: Area = {
   name: 'statistics',
-  routes: [metricRoutes],
+  routes: [metricRoutes, deviceStatisticsRoutes],
   audit: STATISTICS_AUDIT_LABELS,
   jobs: (ctx) => {
     const service = new StatisticsService(ctx);

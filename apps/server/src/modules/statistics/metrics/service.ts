@@ -97,7 +97,7 @@ export class StatisticsService {
 
   /** Refuse a metric whose page the operator may not open. */
   private check(actor: Actor, key: MetricKey): void {
-    if (!holdsAny(actor, [METRICS[key].page]))
+    if (!holdsAny(actor, METRICS[key].pages))
       throw new PermissionError(StatisticsMessages.noPermission);
   }
 
@@ -173,12 +173,13 @@ export class StatisticsService {
     const { from, to } = this.period(start, end, now);
     const today = dayNumberOf(now);
     // A period that ends today is compared up to the same time of day.
-    const cut = to === today ? now - startOfDayNumber(today) : DAY_MS;
+    // (Up to and including this millisecond: what was written at `now` counts.)
+    const cut = to === today ? now + 1 - startOfDayNumber(today) : DAY_MS;
     const prev = previousPeriod(start, end);
     const prevFrom = dayNumberOf(chinaDayStart(prev.start));
     const prevTo = dayNumberOf(chinaDayStart(prev.end));
     const [current, previous] = await Promise.all([
-      this.daily(key, from, to, Math.min(now, startOfDayNumber(to) + cut), stored),
+      this.daily(key, from, to, Math.min(now + 1, startOfDayNumber(to) + cut), stored),
       this.daily(key, prevFrom, prevTo, startOfDayNumber(prevTo) + cut, stored),
     ]);
     const total = (values: number[]) =>
@@ -219,7 +220,12 @@ export class StatisticsService {
    */
   async export(actor: Actor, query: MetricsExportQuery): Promise<AuditedExport<ExportRow>> {
     for (const key of query.keys) {
-      if (!holdsAny(actor, [actionKey(METRICS[key].page, 'export')]))
+      if (
+        !holdsAny(
+          actor,
+          METRICS[key].pages.map((page) => actionKey(page, 'export')),
+        )
+      )
         throw new PermissionError(StatisticsMessages.noPermission);
     }
     const { metrics } = await this.metrics(actor, query.keys, query.start, query.end);
@@ -267,7 +273,7 @@ export class StatisticsService {
         : new Map<string, number>();
     const rawFrom = Math.max(from, stored + 1);
     if (rawFrom <= to) {
-      const until = Math.min(now, startOfDayNumber(to + 1));
+      const until = Math.min(now + 1, startOfDayNumber(to + 1));
       for (const v of await SOURCE_OF.get(key)!.collect(
         this.ctx.db,
         startOfDayNumber(rawFrom),

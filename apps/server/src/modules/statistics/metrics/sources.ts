@@ -339,6 +339,37 @@ const orders: MetricSource = {
   earliest: (db) => minOf(db, 'mall_orders', 'created_at'),
 };
 
+/** Devices bound, lent and received back: the device's own events. */
+const deviceEvents: MetricSource = {
+  name: 'deviceEvents',
+  metrics: ['devices.bound', 'devices.lent', 'devices.returned'],
+  async collect(db, from, to) {
+    const rows = await db
+      .selectFrom('device_events')
+      .select([dayOf('created_at').as('day'), 'action', (eb) => eb.fn.countAll().as('n')])
+      .where('action', 'in', ['bind', 'lend', 'markReturned'])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .groupBy([sql`1`, 'action'])
+      .execute();
+    const metric = {
+      bind: 'devices.bound',
+      lend: 'devices.lent',
+      markReturned: 'devices.returned',
+    };
+    const tally = new Tally();
+    for (const r of rows)
+      tally.addAll(
+        metric[r.action as keyof typeof metric] as MetricKey,
+        toNumber(r.day),
+        toNumber(r.n),
+        {},
+      );
+    return tally.list();
+  },
+  earliest: (db) => minOf(db, 'device_events', 'created_at'),
+};
+
 /** The sources the rollup job runs, each metric in exactly one (a test checks). */
 export const METRIC_SOURCES: readonly MetricSource[] = [
   members,
@@ -349,6 +380,7 @@ export const METRIC_SOURCES: readonly MetricSource[] = [
   handledAlerts,
   reports,
   tasks,
+  deviceEvents,
   points,
   orders,
 ];

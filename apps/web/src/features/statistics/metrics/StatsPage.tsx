@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Card, Col, Empty, Row, Skeleton, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -25,7 +25,7 @@ const BreakdownChart = lazy(() => import('./components/BreakdownChart'));
 export interface StatsPageConfig {
   page: FrontPath;
   /** Its strings in the statistics namespace: `<name>.title`, `.exportFile`, `.chart`. */
-  name: 'member' | 'health' | 'mall';
+  name: 'member' | 'health' | 'mall' | 'device';
   cards: readonly MetricKey[];
   /** Shares shown as cards after the metrics: numerator ÷ denominator of the period. */
   rates?: readonly { key: string; numerator: MetricKey; denominator: MetricKey }[];
@@ -70,7 +70,7 @@ function Breakdown(props: { metricKey: MetricKey; dimension: MetricDimension; pe
  * 环比 and definition, the chart's metrics by day, the breakdowns, and the table by day with its
  * export (the same numbers: one request answers the cards, the chart and the table).
  */
-export function StatsPage({ config }: { config: StatsPageConfig }) {
+export function StatsPage({ config, children }: { config: StatsPageConfig; children?: ReactNode }) {
   const { t } = useTranslation(STATISTICS_NS);
   const text = useMetricText();
   const canExport = (usePageActions(config.page) as readonly string[]).includes('export');
@@ -162,6 +162,7 @@ export function StatsPage({ config }: { config: StatsPageConfig }) {
               </Col>
             ))}
           </Row>
+          {children}
           <Card title={t('tableTitle')} size="small">
             <Table
               rowKey="day"

@@ -345,6 +345,7 @@ const texts: Record<string, string> = {
   通知内容: 'Notice content',
   封面: 'Cover',
   连续天数: 'Streak days',
+  天数: 'The number of days',
   连续签到天数: 'Streak days',
   奖励积分: 'Reward points',
   每日签到积分: 'Daily check-in points',
