@@ -58,7 +58,7 @@ describe.runIf(run)('only built pages are offered', () => {
     expect(titles).toContain('检验报告');
     expect(titles).toContain('医生工作台');
     expect(titles).toContain('商品管理');
-    for (const title of ['应用中心', '数字大屏']) {
+    for (const title of ['数字大屏']) {
       expect(titles, title).not.toContain(title);
     }
     await screenshot(page, 'built-group-editor');

@@ -28,6 +28,7 @@ import { auth, randomCaptchaText } from './modules/auth/index.js';
 import { authority } from './modules/authority/index.js';
 import { decorate } from './modules/decorate/index.js';
 import { device } from './modules/device/index.js';
+import { marketing } from './modules/marketing/index.js';
 import { member } from './modules/member/index.js';
 import { report } from './modules/report/index.js';
 import { health } from './modules/health/index.js';
@@ -89,6 +90,7 @@ export const AREAS: readonly Area[] = [
   integralmall,
   decorate,
   statistics,
+  marketing,
 ];
 
 /** The operation log's labels: the platform's, then each area's. */

@@ -30,6 +30,7 @@ export const AREAS = [
   'integralmall',
   'decorate',
   'statistics',
+  'marketing',
 ] as const;
 export type Area = (typeof AREAS)[number];
 /** `<area>/<entity>`: the same words name the entity's files in contract, server and web. */
@@ -581,6 +582,7 @@ const CATALOGUE_DATA = [
       {
         name: 'appCenter',
         path: '/marketing_app/center',
+        entity: 'marketing/apps',
         title: '应用中心',
         titleEn: 'Applications',
       },

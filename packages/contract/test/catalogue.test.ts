@@ -105,7 +105,6 @@ describe('grants', () => {
     const planned = PLANNED_CATALOGUE.flatMap((s) => s.pages);
     const unbuilt = planned.filter((p) => !p.entity).map((p) => p.path);
     // Issue 11 found 41 of 74 pages opening the 404 page; the areas still to come have none built.
-    expect(unbuilt).toContain('/marketing_app/center');
     expect(unbuilt).toContain('/digital-large-screen');
     const tree = buildResourceTree(expandGrants(planned.map((p) => p.path)));
     const offered = tree.flatMap((r) => r.children.map((c) => c.frontPath));

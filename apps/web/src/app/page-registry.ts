@@ -4,6 +4,7 @@ import { DECORATE_PAGES } from '../features/decorate/pages';
 import { DEVICE_PAGES } from '../features/device/pages';
 import { HEALTH_PAGES } from '../features/health/pages';
 import { INTEGRALMALL_PAGES } from '../features/integralmall/pages';
+import { MARKETING_PAGES } from '../features/marketing/pages';
 import { MEMBER_PAGES } from '../features/member/pages';
 import { REPORT_PAGES } from '../features/report/pages';
 import { STATISTICS_PAGES } from '../features/statistics/pages';
@@ -26,6 +27,7 @@ const SLICES: readonly PageSlice[] = [
   INTEGRALMALL_PAGES,
   DECORATE_PAGES,
   STATISTICS_PAGES,
+  MARKETING_PAGES,
 ];
 
 export const PAGE_REGISTRY = Object.assign({}, ...SLICES) as Partial<Record<FrontPath, PageEntry>>;

@@ -2,6 +2,7 @@ import {
   actionKey,
   AGE_BAND_UNKNOWN,
   AGE_BANDS,
+  chinaDateOf,
   chinaDayStart,
   DAY_MS,
   GENDER_LABELS,
@@ -199,6 +200,18 @@ export class StatisticsService {
     this.check(actor, key);
     const now = this.ctx.now();
     return this.value(key, start, end, now, await this.storedThrough());
+  }
+
+  /**
+   * Today's values so far, for a page that carries its own permission (应用中心 shows each app's
+   * number to whoever may open the app).
+   */
+  async today(keys: readonly MetricKey[]): Promise<Map<MetricKey, number>> {
+    const now = this.ctx.now();
+    const day = chinaDateOf(now);
+    const stored = await this.storedThrough();
+    const values = await Promise.all(keys.map((key) => this.value(key, day, day, now, stored)));
+    return new Map(values.map((v) => [v.key as MetricKey, v.value]));
   }
 
   async metrics(
