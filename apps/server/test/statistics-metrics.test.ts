@@ -18,6 +18,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { STATS_ROLLUP_JOB } from '../src/modules/statistics/metrics/service.js';
+import { METRIC_SOURCES } from '../src/modules/statistics/metrics/sources.js';
 import {
   SESSION_INVALID,
   bodyOf,
@@ -35,6 +36,15 @@ import { insertChannel, insertGrade, insertMember } from './helpers/member-admin
 import { addModel, boundDevice } from './helpers/readings.js';
 
 const MEMBERS_PAGE = '/statistics_data/member';
+
+describe('the glossary and its sources', () => {
+  it('feeds every metric from exactly one source query, except those made from other metrics', () => {
+    const derived = ['members.total', 'members.active7', 'members.active30'];
+    const fed: string[] = METRIC_SOURCES.flatMap((s) => s.metrics);
+    expect(new Set(fed).size).toBe(fed.length);
+    expect([...fed, ...derived].sort()).toEqual([...METRIC_KEYS].sort());
+  });
+});
 const MINUTE = 60_000;
 
 describe.each(databaseKinds)('statistics metrics API on %s', (kind) => {
