@@ -112,8 +112,16 @@ function SilentDevices() {
         }}
         columns={[
           { title: t('device.serial'), dataIndex: 'serial' },
-          { title: t('device.model'), dataIndex: 'modelName' },
-          { title: t('device.member'), dataIndex: 'memberName' },
+          {
+            title: t('device.model'),
+            dataIndex: 'modelName',
+            render: (v: string) => <span translate="no">{v}</span>,
+          },
+          {
+            title: t('device.member'),
+            dataIndex: 'memberName',
+            render: (v: string) => <span translate="no">{v}</span>,
+          },
           { title: t('device.phone'), dataIndex: 'memberPhone' },
           {
             title: t('device.boundAt'),

@@ -57,7 +57,8 @@ export default function BreakdownChart(props: {
       />
       <ul className="visually-hidden">
         {rows.map((r) => (
-          <li key={r.value}>
+          // Names of data (a channel, a province) stay as written.
+          <li key={r.value} translate="no">
             {english ? r.labelEn : r.label}: {r.count}
           </li>
         ))}
