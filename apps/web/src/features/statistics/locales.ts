@@ -26,6 +26,11 @@ const strings = {
   export: ['导出Excel', 'Export to Excel'],
   exporting: ['导出中…', 'Exporting…'],
   empty: ['该时间段没有数据', 'No data in this period'],
+  other: ['其他', 'Other'],
+  loadFailed: [
+    '统计数据加载失败，请稍后重试',
+    'The statistics could not be loaded; try again later',
+  ],
   byDimension: ['{{metric}} · 按{{dimension}}', '{{metric}} by {{dimension}}'],
   rangeTooLong: ['统计时间段最长366天', 'A period is at most 366 days'],
   member: {

@@ -204,50 +204,31 @@ const readings: MetricSource = {
   earliest: (db) => minOf(db, 'measurements', 'measured_at'),
 };
 
-const alerts: MetricSource = {
-  name: 'alerts',
-  metrics: ['alerts.raised'],
-  async collect(db, from, to) {
-    const rows = await db
-      .selectFrom('measurement_alerts')
-      .select([dayOf('created_at').as('day'), 'type', 'level', (eb) => eb.fn.countAll().as('n')])
-      .where('created_at', '>=', from)
-      .where('created_at', '<', to)
-      .groupBy([sql`1`, 'type', 'level'])
-      .execute();
-    const tally = new Tally();
-    for (const r of rows)
-      tally.addAll('alerts.raised', toNumber(r.day), toNumber(r.n), {
-        type: r.type,
-        level: r.level,
-      });
-    return tally.list();
-  },
-  earliest: (db) => minOf(db, 'measurement_alerts', 'created_at'),
-};
+/** Alerts by day, type and level of one of their times: raised (created) or handled. */
+function alertsBy(metric: 'alerts.raised' | 'alerts.handled', column: 'created_at' | 'handled_at') {
+  const source: MetricSource = {
+    name: metric,
+    metrics: [metric],
+    async collect(db, from, to) {
+      let q = db
+        .selectFrom('measurement_alerts')
+        .select([dayOf(column).as('day'), 'type', 'level', (eb) => eb.fn.countAll().as('n')])
+        .where(column, '>=', from)
+        .where(column, '<', to);
+      if (column === 'handled_at') q = q.where('status', '=', 'handled');
+      const rows = await q.groupBy([sql`1`, 'type', 'level']).execute();
+      const tally = new Tally();
+      for (const r of rows)
+        tally.addAll(metric, toNumber(r.day), toNumber(r.n), { type: r.type, level: r.level });
+      return tally.list();
+    },
+    earliest: (db) => minOf(db, 'measurement_alerts', column),
+  };
+  return source;
+}
 
-const handledAlerts: MetricSource = {
-  name: 'handledAlerts',
-  metrics: ['alerts.handled'],
-  async collect(db, from, to) {
-    const rows = await db
-      .selectFrom('measurement_alerts')
-      .select([dayOf('handled_at').as('day'), 'type', 'level', (eb) => eb.fn.countAll().as('n')])
-      .where('status', '=', 'handled')
-      .where('handled_at', '>=', from)
-      .where('handled_at', '<', to)
-      .groupBy([sql`1`, 'type', 'level'])
-      .execute();
-    const tally = new Tally();
-    for (const r of rows)
-      tally.addAll('alerts.handled', toNumber(r.day), toNumber(r.n), {
-        type: r.type,
-        level: r.level,
-      });
-    return tally.list();
-  },
-  earliest: (db) => minOf(db, 'measurement_alerts', 'handled_at'),
-};
+const alerts = alertsBy('alerts.raised', 'created_at');
+const handledAlerts = alertsBy('alerts.handled', 'handled_at');
 
 const tasks: MetricSource = {
   name: 'tasks',

@@ -53,12 +53,7 @@ function Breakdown(props: { metricKey: MetricKey; dimension: MetricDimension; pe
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
       ) : (
         <Suspense fallback={<ProgressFallback />}>
-          <BreakdownChart
-            rows={rows}
-            english={english}
-            label={title}
-            otherLabel={english ? 'Other' : '其他'}
-          />
+          <BreakdownChart rows={rows} english={english} label={title} otherLabel={t('other')} />
         </Suspense>
       )}
     </Card>
@@ -125,7 +120,7 @@ export function StatsPage({ config, children }: { config: StatsPageConfig; child
       </Card>
       {!metrics ? (
         <Card>
-          <Skeleton active />
+          {answer.isError ? <Empty description={t('loadFailed')} /> : <Skeleton active />}
         </Card>
       ) : (
         <>
