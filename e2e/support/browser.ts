@@ -207,3 +207,13 @@ export async function settled(page: Page, quietMs = 500, timeout = 30_000): Prom
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** Switch the interface language as the language menu does (the stored setting), and reload. */
+export async function setLanguage(page: Page, language: 'zh-CN' | 'en-US'): Promise<void> {
+  await page.evaluate((lang) => {
+    const key = 'jkadmin_settings';
+    const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as object;
+    localStorage.setItem(key, JSON.stringify({ ...saved, language: lang }));
+  }, language);
+  await page.reload();
+}

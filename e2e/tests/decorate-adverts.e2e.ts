@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, screenshot, see, settled } from '../support/browser.ts';
+import { browserAvailable, screenshot, see, setLanguage, settled } from '../support/browser.ts';
 import { storedAccessToken } from '../support/flows.ts';
 import { clippedElements } from '../support/layout.ts';
 import { adminSuite } from '../support/suite.ts';
@@ -27,15 +27,6 @@ const option = (page: Page, title: string) =>
 function chinaDay(days: number, time = '00:00'): string {
   const today = Math.floor((Date.now() + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS;
   return `${new Date(today + days * DAY_MS).toISOString().slice(0, 10)} ${time}`;
-}
-
-async function setLanguage(page: Page, language: 'zh-CN' | 'en-US'): Promise<void> {
-  await page.evaluate((lang) => {
-    const key = 'jkadmin_settings';
-    const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as object;
-    localStorage.setItem(key, JSON.stringify({ ...saved, language: lang }));
-  }, language);
-  await page.reload();
 }
 
 describe.runIf(run)('装修 广告位', () => {

@@ -8,6 +8,7 @@ import {
   gone,
   screenshot,
   see,
+  setLanguage,
   settled,
 } from '../support/browser.ts';
 import { storedAccessToken } from '../support/flows.ts';
@@ -56,15 +57,6 @@ const field = (scope: ReturnType<Page['locator']>, label: string) =>
 const option = (page: Page, title: string) =>
   page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`);
 const card = (page: Page, title: string) => page.locator('.video-card').filter({ hasText: title });
-
-async function setLanguage(page: Page, language: 'zh-CN' | 'en-US'): Promise<void> {
-  await page.evaluate((lang) => {
-    const key = 'jkadmin_settings';
-    const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as object;
-    localStorage.setItem(key, JSON.stringify({ ...saved, language: lang }));
-  }, language);
-  await page.reload();
-}
 
 /** A visitor's phone (no login) and what its console says. */
 async function phone(browser: Browser, baseURL: string) {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, screenshot, see, settled } from '../support/browser.ts';
+import { browserAvailable, screenshot, see, setLanguage, settled } from '../support/browser.ts';
 import { storedAccessToken } from '../support/flows.ts';
 import { clippedElements } from '../support/layout.ts';
 import { adminSuite } from '../support/suite.ts';
@@ -22,15 +22,6 @@ async function apiGet<T>(page: Page, path: string, params: Record<string, unknow
   const body = (await res.json()) as { state: number; data: T };
   expect(body.state).toBe(200);
   return body.data;
-}
-
-async function setLanguage(page: Page, language: 'zh-CN' | 'en-US'): Promise<void> {
-  await page.evaluate((lang) => {
-    const key = 'jkadmin_settings';
-    const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as object;
-    localStorage.setItem(key, JSON.stringify({ ...saved, language: lang }));
-  }, language);
-  await page.reload();
 }
 
 describe.runIf(run)('health plans', () => {

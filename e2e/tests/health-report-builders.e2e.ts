@@ -6,6 +6,7 @@ import {
   contextOptions,
   screenshot,
   see,
+  setLanguage,
   settled,
 } from '../support/browser.ts';
 import { storedAccessToken } from '../support/flows.ts';
@@ -48,15 +49,6 @@ async function normalEcgReadingId(page: Page): Promise<number> {
 }
 
 /** Switch the interface language the way the settings store keeps it, then reload. */
-async function setLanguage(page: Page, language: 'zh-CN' | 'en-US'): Promise<void> {
-  await page.evaluate((lang) => {
-    const key = 'jkadmin_settings';
-    const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as object;
-    localStorage.setItem(key, JSON.stringify({ ...saved, language: lang }));
-  }, language);
-  await page.reload();
-}
-
 describe.runIf(run)('the report builders of 健康管理', () => {
   const suite = adminSuite(ADMIN_PASSWORD);
 
@@ -243,6 +235,9 @@ describe.runIf(run)('the report builders of 健康管理', () => {
     // Its report, written before the alert is claimed, is refused with the reason on screen.
     await page.goto(`/health_management/create-ECG-report?measurementId=${measurementId}`);
     await see(page.locator('canvas.ecg-paper-canvas'), 15_000);
+    // The builder fills its form once the reading, the alert and the phrases have loaded; a
+    // dropdown opened before that is closed under the click.
+    await settled(page);
     await page.getByRole('combobox', { name: '结论 常用语' }).click();
     await page.getByTitle('窦性心动过速。').click();
     await page.getByRole('textbox', { name: '建议', exact: true }).fill('建议复查。');
@@ -260,6 +255,9 @@ describe.runIf(run)('the report builders of 健康管理', () => {
     await page.getByRole('button', { name: '在心电报告编辑器中撰写' }).click();
     await page.waitForURL(/create-ECG-report\?measurementId=\d+&alertId=\d+/);
     await see(page.locator('canvas.ecg-paper-canvas'), 15_000);
+    // The builder fills its form once the reading, the alert and the phrases have loaded; a
+    // dropdown opened before that is closed under the click.
+    await settled(page);
     await page.getByRole('combobox', { name: '结论 常用语' }).click();
     await page.getByTitle('窦性心动过速。').click();
     await page

@@ -98,11 +98,10 @@ describe('generatePermission', () => {
     expect(data.topNav.find((t) => t.key === 'member')?.path).toBe('/member_manage/lists');
   });
 
-  it('gives a tab of a page this build does not have (the large screen, not built yet) no new tab', () => {
-    // The server never offers an unbuilt page; if a stale resource list names one, the tab it makes
-    // is a plain one (the new-tab flag comes from the built catalogue only).
+  it('opens the large screen from its tab in a new browser tab (the catalogue’s flag), the others in place', () => {
     const data = generatePermission(resources, everything);
-    expect(data.topNav.find((t) => t.key === 'digital-large-screen')?.newTab).toBe(false);
+    expect(data.topNav.find((t) => t.key === 'digital-large-screen')?.newTab).toBe(true);
+    expect(data.topNav.find((t) => t.key === 'sysset')?.newTab).toBe(false);
   });
 
   it('routes hidden pages but leaves them out of the side menu', () => {

@@ -60,6 +60,7 @@ export * from './decorate/page-document.js';
 export * from './decorate/page-diff.js';
 export * from './statistics/metrics.js';
 export * from './statistics/devices.js';
+export * from './statistics/screen.js';
 export * from './marketing/apps.js';
 export * from './decorate/page-ops.js';
 export * from './decorate/pages.js';

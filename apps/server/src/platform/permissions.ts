@@ -40,6 +40,19 @@ export interface RouteAccessConfig {
    * password change itself). Every other route refuses such a session on the server.
    */
   beforePasswordChange?: boolean;
+  /**
+   * A credential the route takes instead of a session: when the request carries the header,
+   * `verify` checks it (throwing 266 when it is not good) and neither the session nor the
+   * permission is checked. Only the large screen's snapshot and stream take one (a screen link's
+   * token); every other route ignores the header.
+   */
+  linkToken?: LinkTokenAccess;
+}
+
+export interface LinkTokenAccess {
+  /** The header's name, lower case. */
+  header: string;
+  verify: (token: string, request: FastifyRequest) => Promise<void>;
 }
 
 /** One API route as the guard saw it: what it requires and the zod schemas of its input. */
@@ -50,6 +63,8 @@ export interface RouteTableEntry {
   /** The keys of which the operator must hold one; null: any logged-in operator. */
   requiredKeys: string[] | null;
   beforePasswordChange: boolean;
+  /** The header of the link token it takes instead of a session (see RouteAccessConfig). */
+  linkTokenHeader: string | null;
   /** Request body content types it accepts (multipart uploads, form, JSON). */
   consumes: readonly string[];
   schema: { body?: unknown; querystring?: unknown };
@@ -174,6 +189,7 @@ export function installRouteGuards(
         public: access.public === true,
         requiredKeys: required,
         beforePasswordChange: access.beforePasswordChange === true,
+        linkTokenHeader: access.linkToken?.header ?? null,
         consumes: schema.consumes ?? [],
         schema: { body: schema.body, querystring: schema.querystring },
       }));
@@ -184,20 +200,23 @@ export function installRouteGuards(
     const routeName = `${String(route.method)} ${url}`;
     const required = requiredKeysOf(access, routeName);
     table.push(...entryOf(required));
-    const hooks: onRequestHookHandler[] = [
-      access.beforePasswordChange ? sessionBeforeChange : session,
-    ];
-    if (required) {
-      hooks.push(async (request: FastifyRequest) => {
-        if (!request.operator || !holdsAny(request.operator, required)) throw new PermissionError();
-      });
-    }
+    const checkSession = access.beforePasswordChange ? sessionBeforeChange : session;
+    const linkToken = access.linkToken;
+    const guard = async (request: FastifyRequest) => {
+      if (linkToken) {
+        const token = request.headers[linkToken.header];
+        if (typeof token === 'string' && token !== '') return linkToken.verify(token, request);
+      }
+      await checkSession(request);
+      if (required && (!request.operator || !holdsAny(request.operator, required)))
+        throw new PermissionError();
+    };
     // Documented in OpenAPI as needing the bearer token.
     route.schema = { ...route.schema, security: [{ bearer: [] }] } as typeof route.schema;
     // A new array (not a push) so the HEAD twin Fastify derives from a GET gets the hooks once.
     route.onRequest = [
       ...asArray(route.onRequest as onRequestHookHandler | onRequestHookHandler[]),
-      ...hooks,
+      guard,
     ];
   });
   return table;

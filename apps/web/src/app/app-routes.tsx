@@ -30,6 +30,7 @@ function registeredRoute(path: FrontPath, entry: PageEntry, guard: boolean): Rou
     handle,
     loader: guard
       ? async (args) => {
+          if (entry.opensWithLink?.()) return null;
           await requireSession(args);
           return requirePage(path)(args);
         }

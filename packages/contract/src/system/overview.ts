@@ -25,7 +25,39 @@ export const homeTodoSchema = z.object({
 });
 export type HomeTodo = z.infer<typeof homeTodoSchema>;
 
+/** A line under a headline: one of its parts (紧急 3) or what waits (待处理 5), maybe a link. */
+export const homeHeadlineDetailSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  labelEn: z.string(),
+  value: z.number(),
+  /** Front path (and query) of the list it opens. */
+  link: z.string().optional(),
+  query: z.string().optional(),
+});
+/**
+ * A number of the business (概况's headline cards): a glossary metric today, with yesterday up to
+ * the same time, its words from the glossary, and the statistics page it belongs to. Only the
+ * metrics the operator may read are sent.
+ */
+export const homeHeadlineSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  definition: z.string(),
+  definitionEn: z.string(),
+  unit: z.string(),
+  unitEn: z.string(),
+  value: z.number(),
+  previous: z.number(),
+  link: z.string(),
+  details: z.array(homeHeadlineDetailSchema),
+});
+export type HomeHeadline = z.infer<typeof homeHeadlineSchema>;
+
 export const homeOverviewSchema = z.object({
+  /** The business today (glossary metrics the operator may read), above the to-dos. */
+  headlines: z.array(homeHeadlineSchema),
   kpis: z.array(homeKpiSchema),
   /** Only the to-dos whose queue page the operator's group holds. */
   todos: z.array(homeTodoSchema),

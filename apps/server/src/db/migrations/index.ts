@@ -22,6 +22,7 @@ import * as m0023 from './0023_member_name_grams.js';
 import * as m0024 from './0024_measurement_abnormal_index.js';
 import * as m0025 from './0025_decorate.js';
 import * as m0026 from './0026_statistics.js';
+import * as m0027 from './0027_screen_links.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0024_measurement_abnormal_index': m0024,
   '0025_decorate': m0025,
   '0026_statistics': m0026,
+  '0027_screen_links': m0027,
 };

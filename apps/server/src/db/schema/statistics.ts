@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { EpochMs } from './common.js';
 
 /** 统计中心's rollups (migration 0026), written only by modules/statistics' rollup job. */
@@ -25,8 +26,23 @@ export interface StatsStateTable {
   updated_at: EpochMs;
 }
 
+/** 大屏链接 (migration 0027): only the token's SHA-256 is kept. */
+export interface ScreenLinksTable {
+  id: Generated<number>;
+  name: string;
+  note: Generated<string>;
+  token_hash: string;
+  expires_at: EpochMs;
+  created_by: string;
+  created_at: EpochMs;
+  last_seen_at: EpochMs | null;
+  revoked_at: EpochMs | null;
+  revoked_by: string | null;
+}
+
 export interface StatisticsTables {
   stats_daily: StatsDailyTable;
   stats_daily_members: StatsDailyMembersTable;
   stats_state: StatsStateTable;
+  screen_links: ScreenLinksTable;
 }

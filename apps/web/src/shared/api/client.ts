@@ -54,6 +54,8 @@ export interface RequestOptions<T = unknown> {
   timeoutMs?: number;
   /** No token refresh and no log-out on 266/267 (the logout call itself). */
   skipSessionHandling?: boolean;
+  /** More request headers (the large screen's link token, sent instead of a session). */
+  headers?: Record<string, string>;
 }
 
 /** The part of a zod schema the client uses (so the client itself does not import zod). */
@@ -130,6 +132,7 @@ async function send(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (contentType) headers['Content-Type'] = contentType;
   if (token && opts.auth !== false) headers.Authorization = `Bearer ${token}`;
+  Object.assign(headers, opts.headers);
 
   // The failure of the transport (sending, or reading the answer's body), as the caller sees it.
   const transportError = () => {

@@ -8,19 +8,23 @@ export interface StreamEvent {
 
 /**
  * Follow a server-sent event stream of the API with the operator's bearer token (the browser's
- * EventSource cannot send one): each event to `onEvent` until `signal` aborts it or the server
- * ends it. Rejects when the stream cannot be opened or breaks; the caller falls back to polling
- * and tries again later.
+ * EventSource cannot send one), or with `credentials` instead (the large screen's link token):
+ * each event to `onEvent` until `signal` aborts it or the server ends it. Rejects when the stream
+ * cannot be opened or breaks; the caller falls back to polling and tries again later.
  */
 export async function followEventStream(
   path: string,
   onEvent: (event: StreamEvent) => void,
   signal: AbortSignal,
+  credentials?: Record<string, string>,
 ): Promise<void> {
   const token = useUserStore.getState().token;
-  if (!token) throw new Error('no session');
+  if (!credentials && !token) throw new Error('no session');
   const response = await fetch(apiUrl(path), {
-    headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+    headers: {
+      ...(credentials ?? { Authorization: `Bearer ${token}` }),
+      Accept: 'text/event-stream',
+    },
     signal,
   });
   const type = response.headers.get('content-type') ?? '';

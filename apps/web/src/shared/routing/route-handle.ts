@@ -22,6 +22,11 @@ export interface RouteHandle {
 export interface PageEntry {
   load: () => Promise<{ default: ComponentType }>;
   bare?: boolean;
+  /**
+   * A bare page that also opens without a session when this says so: the large screen opened by
+   * a screen link (the token in the address's fragment; the server checks it on every call).
+   */
+  opensWithLink?: () => boolean;
 }
 
 /** An area's slice of the page registry. */

@@ -90,10 +90,10 @@ export class StatisticsRepo {
     return new Map(rows.map((r) => [toNumber(r.day), toNumber(r.value)]));
   }
 
-  /** One dimension of a metric summed over [from, to]: dimension value → sum. */
+  /** One dimension of a metric summed over [from, to]: dimension value → sum ('' → '' → the total). */
   async dimensionSums(
     metric: MetricKey,
-    dim: MetricDimension,
+    dim: MetricDimension | '',
     from: number,
     to: number,
   ): Promise<Map<string, number>> {

@@ -25,6 +25,7 @@ import {
   type BreakdownQuery,
   type BreakdownRow,
   type GlossaryEntry,
+  type MetricDimension,
   type MetricKey,
   type MetricsAnswer,
   type MetricsExportQuery,
@@ -203,15 +204,25 @@ export class StatisticsService {
   }
 
   /**
-   * Today's values so far, for a page that carries its own permission (应用中心 shows each app's
-   * number to whoever may open the app).
+   * The metrics of a period for a page that carries its own permission (应用中心 shows each app's
+   * number to whoever may open the app; 数字大屏 its numbers to whoever may open the screen).
    */
-  async today(keys: readonly MetricKey[]): Promise<Map<MetricKey, number>> {
+  async periodValues(
+    keys: readonly MetricKey[],
+    start: string,
+    end: string,
+  ): Promise<MetricsAnswer> {
     const now = this.ctx.now();
-    const day = chinaDateOf(now);
     const stored = await this.storedThrough();
-    const values = await Promise.all(keys.map((key) => this.value(key, day, day, now, stored)));
-    return new Map(values.map((v) => [v.key as MetricKey, v.value]));
+    const metrics = await Promise.all(keys.map((key) => this.value(key, start, end, now, stored)));
+    return { asOf: now, metrics };
+  }
+
+  /** Today's values so far (see periodValues). */
+  async today(keys: readonly MetricKey[]): Promise<Map<MetricKey, number>> {
+    const day = chinaDateOf(this.ctx.now());
+    const { metrics } = await this.periodValues(keys, day, day);
+    return new Map(metrics.map((v) => [v.key as MetricKey, v.value]));
   }
 
   async metrics(
@@ -221,10 +232,45 @@ export class StatisticsService {
     end: string,
   ): Promise<MetricsAnswer> {
     for (const key of keys) this.check(actor, key);
+    return this.periodValues(keys, start, end);
+  }
+
+  /**
+   * A metric over every day so far (the large screen's running totals): its day totals added,
+   * or one dimension's values (dimension value → sum). Stored days from the rollups, the rest
+   * from the raw tables up to now.
+   */
+  async sinceStart(key: MetricKey, dimension?: MetricDimension): Promise<Map<string, number>> {
     const now = this.ctx.now();
     const stored = await this.storedThrough();
-    const metrics = await Promise.all(keys.map((key) => this.value(key, start, end, now, stored)));
-    return { asOf: now, metrics };
+    return this.sums(key, dimension ?? '', 0, dayNumberOf(now), now, stored);
+  }
+
+  /** A metric's values summed over the days [from, to] by dimension value ('' → the totals). */
+  private async sums(
+    key: MetricKey,
+    dimension: MetricDimension | '',
+    from: number,
+    to: number,
+    now: number,
+    stored: number,
+  ): Promise<Map<string, number>> {
+    const sums =
+      from <= stored
+        ? await this.repo.dimensionSums(key, dimension, from, Math.min(to, stored))
+        : new Map<string, number>();
+    const rawFrom = Math.max(from, stored + 1);
+    if (rawFrom <= to) {
+      const until = Math.min(now + 1, startOfDayNumber(to + 1));
+      for (const v of await SOURCE_OF.get(key)!.collect(
+        this.ctx.db,
+        startOfDayNumber(rawFrom),
+        until,
+      ))
+        if (v.metric === key && v.dim === dimension)
+          sums.set(v.dimValue, (sums.get(v.dimValue) ?? 0) + v.value);
+    }
+    return sums;
   }
 
   /**
@@ -273,28 +319,18 @@ export class StatisticsService {
 
   /** One dimension of a metric over the period, largest first, with each value's name. */
   async breakdown(actor: Actor, query: BreakdownQuery): Promise<BreakdownAnswer> {
+    this.check(actor, query.key);
+    return this.breakdownOf(query);
+  }
+
+  /** `breakdown` for a page that carries its own permission (see periodValues). */
+  async breakdownOf(query: BreakdownQuery): Promise<BreakdownAnswer> {
     const { key, dimension, start, end } = query;
-    this.check(actor, key);
     if (!(METRICS[key].dimensions as readonly string[]).includes(dimension))
       throw ValidationError.field('dimension', StatisticsMessages.unknownDimension);
     const now = this.ctx.now();
     const { from, to } = this.period(start, end, now);
-    const stored = await this.storedThrough();
-    const sums =
-      from <= stored
-        ? await this.repo.dimensionSums(key, dimension, from, Math.min(to, stored))
-        : new Map<string, number>();
-    const rawFrom = Math.max(from, stored + 1);
-    if (rawFrom <= to) {
-      const until = Math.min(now + 1, startOfDayNumber(to + 1));
-      for (const v of await SOURCE_OF.get(key)!.collect(
-        this.ctx.db,
-        startOfDayNumber(rawFrom),
-        until,
-      ))
-        if (v.metric === key && v.dim === dimension)
-          sums.set(v.dimValue, (sums.get(v.dimValue) ?? 0) + v.value);
-    }
+    const sums = await this.sums(key, dimension, from, to, now, await this.storedThrough());
     const names = await this.namesOf(key, dimension);
     const rows: BreakdownRow[] = [...sums]
       .filter(([, count]) => count !== 0)

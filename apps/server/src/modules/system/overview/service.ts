@@ -6,6 +6,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { AuthRepo } from '../../auth/login/repo.js';
 import { OperateLogRepo } from '../../../platform/operation-logs.js';
 import { OperatorsRepo } from '../../authority/operators/repo.js';
+import { HeadlineService } from '../../statistics/metrics/headlines.js';
 
 const OVERVIEW_DAYS = 7;
 
@@ -17,7 +18,10 @@ function chinaDayStartBefore(now: number, daysAgo = 0): number {
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const last = (values: number[]) => values[values.length - 1] ?? 0;
 
-/** The home overview: KPIs, to-dos and the 7-day trend (/sysset_home/basic). */
+/**
+ * The home overview (/sysset_home/basic): the business today (the statistics glossary's headline
+ * metrics the operator may read), the operators' KPIs, to-dos and the 7-day trend.
+ */
 export class OverviewService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -29,7 +33,8 @@ export class OverviewService {
     const dayStarts = Array.from({ length: OVERVIEW_DAYS + 1 }, (_, i) =>
       chinaDayStartBefore(now, OVERVIEW_DAYS - 1 - i),
     );
-    const [logins, operations, newOperators, sessions, todos] = await Promise.all([
+    const [headlines, logins, operations, newOperators, sessions, todos] = await Promise.all([
+      new HeadlineService(this.ctx).headlines(actor),
       new AuthRepo(this.ctx.db).loginsPerDay(dayStarts),
       new OperateLogRepo(this.ctx.db).operationsPerDay(dayStarts),
       new OperatorsRepo(this.ctx.db).operatorsCreatedPerDay(dayStarts),
@@ -45,6 +50,7 @@ export class OverviewService {
     });
     const dates = dayStarts.slice(0, -1).map(chinaDateOf);
     return {
+      headlines,
       kpis: [
         kpi('newOperators', '新增操作员', newOperators, PAGES.operators),
         kpi('logins', '今日登录', logins.ok),

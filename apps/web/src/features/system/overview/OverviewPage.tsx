@@ -7,6 +7,7 @@ import { localMessage } from '../../../shared/i18n';
 import { usePermissionStore } from '../../../shared/stores/permission';
 import { useHomeOverview } from './api';
 import { pivotTrend } from './trend';
+import { Headlines } from './components/Headlines';
 import { TodoList } from './components/TodoList';
 import TrendChart from './components/TrendChart';
 import './overview.css';
@@ -88,8 +89,13 @@ export default function OverviewPage() {
     );
   }
 
-  const { kpis, todos, generatedAt } = overview.data;
-  if (kpis.length === 0 && todos.length === 0 && trend.dates.length === 0) {
+  const { headlines, kpis, todos, generatedAt } = overview.data;
+  if (
+    headlines.length === 0 &&
+    kpis.length === 0 &&
+    todos.length === 0 &&
+    trend.dates.length === 0
+  ) {
     return (
       <section className="panel panel-body">
         <Empty description={t('home.empty')} />
@@ -100,6 +106,10 @@ export default function OverviewPage() {
   return (
     <div>
       <p className="overview-meta">{t('home.generatedAt', { time: formatDate(generatedAt) })}</p>
+      <Headlines headlines={headlines} canOpen={canOpen} />
+      {kpis.length > 0 && headlines.length > 0 && (
+        <h2 className="overview-section-title">{t('home.activity')}</h2>
+      )}
       {kpis.length > 0 && (
         <ul className="overview-kpis">
           {kpis.map((kpi) => (

@@ -153,6 +153,14 @@ const enUS: DeepString<Resources> = {
     date: 'Date',
     chartLabel: '7-day trend chart',
     todos: 'To do',
+    activity: 'Operator activity',
+    headline: {
+      title: 'The business today',
+      up: '↑{{pct}}% on yesterday at this time',
+      down: '↓{{pct}}% on yesterday at this time',
+      same: 'Same as yesterday at this time',
+      noPrevious: 'None yesterday at this time',
+    },
     todosEmpty: 'Nothing waiting',
     todoOpen: 'Handle {{title}} ({{count}})',
     kpi: {

@@ -139,6 +139,14 @@ const zhCN = {
     date: '日期',
     chartLabel: '近7日趋势图',
     todos: '待办事项',
+    activity: '操作员活动',
+    headline: {
+      title: '今日业务',
+      up: '较昨日同时 ↑{{pct}}%',
+      down: '较昨日同时 ↓{{pct}}%',
+      same: '与昨日同时持平',
+      noPrevious: '昨日同时为 0',
+    },
     todosEmpty: '暂无待办，一切就绪',
     todoOpen: '处理{{title}}（{{count}}项）',
     /** The server's KPI and to-do titles by key (the server sends the Chinese title too). */
