@@ -58,11 +58,17 @@ export function contextOptions(
 export async function newPage(
   browser: Browser,
   baseURL: string,
-  options: { width?: number; height?: number } = {},
+  options: {
+    width?: number;
+    height?: number;
+    /** The local storage (a logged-in session) the context starts with. */
+    storageState?: BrowserContextOptions['storageState'];
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext(
     contextOptions(baseURL, {
       viewport: { width: options.width ?? 1366, height: options.height ?? 820 },
+      ...(options.storageState ? { storageState: options.storageState } : {}),
     }),
   );
   const page = await context.newPage();

@@ -116,3 +116,53 @@ export function coveredCells(page: Page): Promise<string[]> {
     return covered;
   });
 }
+
+/**
+ * A list's layout on a 375 px phone (issue 11, item 5): the list scrolls sideways with its first
+ * data column in view and no column pinned over the data, the query form's fields stacked, and
+ * the top bar showing the current section's tab.
+ */
+export async function phoneListProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const firstColumn = await page.evaluate(() => {
+    const box = document.querySelector('.ant-table-content, .ant-table-body');
+    const cell = document.querySelector(
+      '.ant-table-row > td:not(.ant-table-selection-column):not(.ant-table-row-expand-icon-cell)',
+    );
+    if (!box || !cell) return 'no table';
+    cell.scrollIntoView({ block: 'center', inline: 'nearest' });
+    const b = box.getBoundingClientRect();
+    const c = cell.getBoundingClientRect();
+    const fixed = document.querySelectorAll(
+      '.ant-table-cell-fix-right, .ant-table-cell-fix-left',
+    ).length;
+    // In the table's box and on top (no pinned column over it).
+    const top = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
+    const inBox = c.left >= b.left - 1 && c.right <= b.right + 1;
+    return { visible: inBox && !!top && cell.contains(top), fixed };
+  });
+  if (JSON.stringify(firstColumn) !== JSON.stringify({ visible: true, fixed: 0 }))
+    problems.push(`first data column: ${JSON.stringify(firstColumn)}`);
+  // The query form's fields stack, each the width of the form.
+  const form = page.getByTestId('list-query-form');
+  if ((await form.count()) > 0) {
+    const fields = await form.evaluate((f) => {
+      const fr = f.getBoundingClientRect();
+      const controls = f.querySelectorAll(
+        '.ant-col:not(.list-page-query-actions) .ant-form-item-control',
+      );
+      return Array.from(controls)
+        .filter((c) => c.getBoundingClientRect().width > 0)
+        .map((c) => {
+          const r = c.getBoundingClientRect();
+          return r.left >= fr.left && r.right <= fr.right && r.width > fr.width / 2;
+        });
+    });
+    if (fields.length === 0 || !fields.every(Boolean))
+      problems.push(`query form not stacked: ${JSON.stringify(fields)}`);
+  }
+  // The top bar shows the current section's tab (the others may go under ···).
+  if (!(await page.locator('.top-nav .ant-menu-item-selected').isVisible()))
+    problems.push('the top bar does not show the current section');
+  return problems;
+}

@@ -149,30 +149,19 @@ describe.runIf(run)('统计中心: 会员统计', () => {
     await context.close();
   });
 
-  it('shows the statistics pages at 1440 and 375 px, in Chinese and English, with nothing cut off', async () => {
+  // The menu walks open these pages at 1440 px in both languages (pages.e2e.ts, english.e2e.ts)
+  // and at 375 px in English; here the phone in Chinese, once the charts have drawn.
+  it('shows the statistics pages on a 375 px phone in Chinese with nothing cut off', async () => {
     const { page, context, consoleErrors } = await suite.adminPage();
     const problems: string[] = [];
-    for (const language of ['zh-CN', 'en-US'] as const) {
-      await page.evaluate((lang) => {
-        const key = 'jkadmin_settings';
-        const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as object;
-        localStorage.setItem(key, JSON.stringify({ ...saved, language: lang }));
-      }, language);
-      for (const width of [1440, 375]) {
-        await page.setViewportSize({ width, height: width > 1000 ? 900 : 812 });
-        for (const name of ['member', 'device', 'health', 'mall']) {
-          await page.goto(`/statistics_data/${name}`);
-          await see(page.locator('.stats-metric-card').first());
-          await see(page.getByTestId('stats-daily-chart').locator('canvas'));
-          await settled(page);
-          for (const line of await clippedElements(page))
-            problems.push(`${name} ${width} ${language}: ${line}`);
-          await page.screenshot({
-            path: `${process.cwd()}/artifacts/statistics-${name}-${width}-${language}.png`,
-            fullPage: true,
-          });
-        }
-      }
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const name of ['member', 'device', 'health', 'mall']) {
+      await page.goto(`/statistics_data/${name}`);
+      await see(page.locator('.stats-metric-card').first());
+      await see(page.getByTestId('stats-daily-chart').locator('canvas'));
+      await settled(page);
+      for (const line of await clippedElements(page)) problems.push(`${name}: ${line}`);
+      await page.screenshot({ path: `${process.cwd()}/artifacts/statistics-${name}-375.png` });
     }
     expect(problems).toEqual([]);
     expect(appErrors(consoleErrors)).toEqual([]);
