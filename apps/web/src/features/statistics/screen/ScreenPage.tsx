@@ -115,7 +115,7 @@ function Screen() {
   const linkToken = useMemo(screenLinkToken, []);
   const state = useScreenSnapshot(linkToken);
   const snapshot = state.kind === 'ready' ? state.snapshot : undefined;
-  const feed = useScreenFeed(linkToken, snapshot?.alerts);
+  const feed = useScreenFeed(linkToken, snapshot?.alerts, state.kind !== 'refused');
   const scale = useStageScale();
   const [fullscreen, toggleFullscreen] = useFullscreen();
   const mayManageLinks = useHasAction(PAGES.largeScreen, 'links') && linkToken === null;

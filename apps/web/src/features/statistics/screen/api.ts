@@ -84,6 +84,8 @@ const RECONNECT_SECONDS = 15;
 export function useScreenFeed(
   linkToken: string | null,
   fromSnapshot: readonly ScreenAlert[] | undefined,
+  /** false once the link was refused: no stream is opened (or tried again). */
+  enabled = true,
 ): { alerts: ScreenAlert[]; live: boolean; arrived: ReadonlySet<number> } {
   const [streamed, setStreamed] = useState<ScreenAlert[]>([]);
   const [live, setLive] = useState(false);
@@ -91,6 +93,7 @@ export function useScreenFeed(
   const arrived = useRef(new Set<number>());
 
   useEffect(() => {
+    if (!enabled) return;
     const controller = new AbortController();
     let retry: ReturnType<typeof setTimeout> | null = null;
     const open = () => {
@@ -120,7 +123,7 @@ export function useScreenFeed(
       controller.abort();
       if (retry) clearTimeout(retry);
     };
-  }, [linkToken]);
+  }, [linkToken, enabled]);
 
   const merged = new Map<number, ScreenAlert>();
   for (const a of [...streamed, ...(fromSnapshot ?? [])])
