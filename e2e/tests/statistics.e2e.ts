@@ -121,6 +121,13 @@ describe.runIf(run)('统计中心: 会员统计', () => {
       byType += await cardValue(page, `readings.${type}`);
     expect(byType).toBe(all);
     await see(page.getByTestId('breakdown-readings.all-level').locator('canvas'));
+    // How fast the demo's alerts were answered, and the doctors who published the reports.
+    const details = page.getByTestId('health-details');
+    await see(details.getByTestId('detail-median'));
+    expect(await details.getByTestId('detail-median').innerText()).toMatch(
+      /应答用时中位数\s+[\d.]+\s*分钟/,
+    );
+    await see(page.getByTestId('reports-by-doctor').locator('.ant-table-row').first());
     await settled(page);
     await screenshot(page, 'statistics-health-1440-zh');
 
@@ -143,6 +150,10 @@ describe.runIf(run)('统计中心: 会员统计', () => {
     await see(page.getByTestId('metric-points.issued'));
     expect(await cardValue(page, 'points.issued')).toBeGreaterThan(0);
     await see(page.getByTestId('breakdown-points.issued-source').locator('canvas'));
+    // The points members hold, the period's orders by state and the goods redeemed most.
+    await see(page.getByTestId('detail-balance'));
+    await see(page.getByTestId('detail-orders-to_ship'));
+    await see(page.getByTestId('top-goods').locator('.ant-table-row').first());
     await settled(page);
     await screenshot(page, 'statistics-mall-1440-zh');
     expect(appErrors(consoleErrors)).toEqual([]);

@@ -11,8 +11,11 @@ import {
   ScreenMessages,
   shiftChinaDate,
   STATISTICS_PATHS,
+  STATISTICS_DETAIL_PATHS,
   type BreakdownAnswer,
+  type HealthDetails,
   type HomeOverview,
+  type MallDetails,
   type MetricsAnswer,
   type ScreenLinkCreated,
   type ScreenLinkList,
@@ -34,7 +37,7 @@ import {
   type TestApp,
 } from './helpers/app.js';
 import { databaseKinds } from './helpers/databases.js';
-import { insertGrade } from './helpers/member-admin.js';
+import { insertGrade, insertMember } from './helpers/member-admin.js';
 import { addModel, boundDevice, upload, type BoundDevice } from './helpers/readings.js';
 
 const GRADE3 = { systolic: 185, diastolic: 112, pulse: 70 };
@@ -428,6 +431,169 @@ describe.each(databaseKinds)('数字大屏 API on %s', (kind) => {
     const memberStats = (await login(t, 'memberstats', 'Stat@1234')).access_token;
     expect((await overview(memberStats)).headlines.map((h) => h.key)).toEqual(['members.new']);
     expect((await overview(outsider)).headlines).toEqual([]);
+  });
+
+  it('answers 健康数据统计’s response times and reports by doctor, and 积分统计’s balance, orders by state, top goods and redeemers', async () => {
+    admin = await loginAdmin(t);
+    watcher = (await login(t, 'watcher', 'Watch@123')).access_token;
+    const adminId = Number(
+      (
+        await t.db
+          .selectFrom('operators')
+          .select('id')
+          .where('username', '=', 'admin')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    // Two alerts answered today by reports: 30 and 90 minutes after they were raised.
+    const alerts = await t.db
+      .selectFrom('measurement_alerts')
+      .select(['id', 'measurement_id', 'member_id'])
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    expect(alerts).toHaveLength(2);
+    for (const [i, a] of alerts.entries()) {
+      const raised = t.clock.now - (i + 1) * 3 * HOUR;
+      await t.db
+        .updateTable('measurement_alerts')
+        .set({ created_at: raised })
+        .where('id', '=', a.id)
+        .execute();
+      const { id } = await t.db
+        .insertInto('health_reports')
+        .values({
+          root_id: 0,
+          version: 1,
+          kind: 'bp',
+          status: 'published',
+          member_id: a.member_id,
+          measurement_id: a.measurement_id,
+          alert_id: a.id,
+          conclusion: '血压偏高',
+          advice: '复查',
+          addendum: '',
+          details_json: '{}',
+          created_by_id: adminId,
+          created_by: '系统管理员',
+          created_at: raised,
+          updated_at: raised,
+          signed_by_id: adminId,
+          signed_by: '系统管理员',
+          signed_at: raised,
+          published_by_id: adminId,
+          published_by: '系统管理员',
+          published_at: raised + (i === 0 ? 30 : 90) * 60_000,
+          superseded_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db.updateTable('health_reports').set({ root_id: id }).where('id', '=', id).execute();
+    }
+    const health = bodyOf<HealthDetails>(
+      await call(t, 'GET', STATISTICS_DETAIL_PATHS.health, {
+        token: admin,
+        query: { start: today, end: today },
+      }),
+    );
+    expect(health.state, health.msg).toBe(200);
+    // Nearest rank, as 医护工作量 computes it: the median of two is the lower.
+    expect(health.data.current).toEqual({ answered: 2, medianMinutes: 30, p90Minutes: 90 });
+    expect(health.data.byDoctor).toEqual([
+      expect.objectContaining({ name: '系统管理员', published: 2, alertsAnswered: 2 }),
+    ]);
+
+    // Orders today: two by one member, one by another; one of them cancelled.
+    const goods = await t.db
+      .insertInto('mall_goods')
+      .values({
+        name: '电子血压计',
+        package_type_id: null,
+        images_json: '[]',
+        points_price: 300,
+        stock: 10,
+        limit_per_member: 0,
+        on_shelf: 1,
+        created_by: 'admin',
+        created_at: t.clock.now,
+        updated_at: t.clock.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const orderOf = (memberId: number, n: number, status: 'to_ship' | 'cancelled') => ({
+      order_no: `T${memberId}${n}${status}`,
+      member_id: memberId,
+      goods_id: Number(goods.id),
+      goods_name: '电子血压计',
+      goods_kind: 'goods' as const,
+      quantity: n,
+      points_price: 300,
+      points_total: 300 * n,
+      status,
+      courier: null,
+      tracking_no: null,
+      shipped_at: null,
+      completed_at: null,
+      cancelled_at: status === 'cancelled' ? t.clock.now : null,
+      redeem_ledger_id: null,
+      refund_ledger_id: null,
+      idempotency_key: null,
+      created_by_id: null,
+      created_by: 'member',
+      created_at: t.clock.now - 60_000,
+      updated_at: t.clock.now,
+    });
+    const gradeId = Number(
+      (await t.db.selectFrom('member_grades').select('id').executeTakeFirstOrThrow()).id,
+    );
+    const memberIds = [device.memberId, await insertMember(t, { gradeId })];
+    await t.db
+      .insertInto('mall_orders')
+      .values([
+        orderOf(memberIds[0]!, 1, 'to_ship'),
+        orderOf(memberIds[0]!, 2, 'cancelled'),
+        orderOf(memberIds[1]!, 1, 'to_ship'),
+      ])
+      .execute();
+    const mall = bodyOf<MallDetails>(
+      await call(t, 'GET', STATISTICS_DETAIL_PATHS.mall, {
+        token: admin,
+        query: { start: today, end: today },
+      }),
+    );
+    expect(mall.state, mall.msg).toBe(200);
+    expect(mall.data.ordersByState.map((r) => [r.value, r.count])).toEqual([
+      ['to_ship', 2],
+      ['shipped', 0],
+      ['completed', 0],
+      ['cancelled', 1],
+    ]);
+    expect(mall.data.topGoods).toEqual([
+      { goodsId: Number(goods.id), name: '电子血压计', orders: 3, quantity: 4, points: 1200 },
+    ]);
+    expect(mall.data.redeemers).toBe(2);
+    const balance = await t.db
+      .selectFrom('members')
+      .select((eb) => eb.fn.sum<number>('points_balance').as('n'))
+      .executeTakeFirstOrThrow();
+    expect(mall.data.balanceOutstanding).toBe(Number(balance.n ?? 0));
+
+    // Each needs its own page; a period after today is refused.
+    expect(
+      bodyOf(
+        await call(t, 'GET', STATISTICS_DETAIL_PATHS.mall, {
+          token: watcher,
+          query: { start: today, end: today },
+        }),
+      ).state,
+    ).toBe(267);
+    const future = bodyOf<FieldErrors>(
+      await call(t, 'GET', STATISTICS_DETAIL_PATHS.health, {
+        token: admin,
+        query: { start: today, end: shiftChinaDate(today, 1) },
+      }),
+    );
+    expect(future.state).toBe(255);
   });
 
   it('streams a new alert to a screen opened by its link (server-sent events), the member masked', async () => {

@@ -61,6 +61,7 @@ export * from './decorate/page-diff.js';
 export * from './statistics/metrics.js';
 export * from './statistics/devices.js';
 export * from './statistics/screen.js';
+export * from './statistics/details.js';
 export * from './marketing/apps.js';
 export * from './decorate/page-ops.js';
 export * from './decorate/pages.js';

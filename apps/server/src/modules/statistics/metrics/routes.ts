@@ -10,6 +10,10 @@ import {
   findPage,
   PAGES,
   STATISTICS_PATHS,
+  STATISTICS_DETAIL_PATHS,
+  healthDetailsSchema,
+  mallDetailsSchema,
+  periodQuerySchema,
 } from '@health/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +21,7 @@ import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { sendExport } from '../../../platform/export.js';
 import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
+import { StatisticsDetailsService } from './details.js';
 import { StatisticsService } from './service.js';
 
 /**
@@ -76,5 +81,22 @@ export const metricRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     querystring: breakdownQuerySchema,
     data: breakdownAnswerSchema,
     run: (request) => service.breakdown(actorOf(request), request.query),
+  });
+
+  const details = new StatisticsDetailsService(ctx);
+  get(STATISTICS_DETAIL_PATHS.health, {
+    summary: '健康数据统计：预警到发布报告的中位数与 P90 用时（与上一周期）、各医生发布的报告',
+    frontPath: PAGES.statsHealth,
+    querystring: periodQuerySchema,
+    data: healthDetailsSchema,
+    run: (request) => details.health(request.query),
+  });
+
+  get(STATISTICS_DETAIL_PATHS.mall, {
+    summary: '积分统计：会员持有积分、时间段内订单按状态、兑换最多的商品、兑换会员数',
+    frontPath: PAGES.statsMall,
+    querystring: periodQuerySchema,
+    data: mallDetailsSchema,
+    run: (request) => details.mall(request.query),
   });
 };

@@ -1,4 +1,5 @@
 import { PAGES } from '@health/contract';
+import { MallDetailsPanel } from '../details/DetailPanels';
 import { StatsPage, type StatsPageConfig } from './StatsPage';
 
 const CONFIG: StatsPageConfig = {
@@ -17,8 +18,9 @@ const CONFIG: StatsPageConfig = {
 
 /**
  * /statistics_data/mall 积分统计: points issued (by source), redeemed, refunded and expired, and the
- * mall's orders, with 环比, by day and exported.
+ * mall's orders, with 环比, by day and exported; then the points members hold, the period's orders
+ * by state, the goods redeemed most and the members who redeemed.
  */
 export default function MallStatsPage() {
-  return <StatsPage config={CONFIG} />;
+  return <StatsPage config={CONFIG}>{(period) => <MallDetailsPanel period={period} />}</StatsPage>;
 }

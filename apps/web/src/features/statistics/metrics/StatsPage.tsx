@@ -65,7 +65,14 @@ function Breakdown(props: { metricKey: MetricKey; dimension: MetricDimension; pe
  * 环比 and definition, the chart's metrics by day, the breakdowns, and the table by day with its
  * export (the same numbers: one request answers the cards, the chart and the table).
  */
-export function StatsPage({ config, children }: { config: StatsPageConfig; children?: ReactNode }) {
+export function StatsPage({
+  config,
+  children,
+}: {
+  config: StatsPageConfig;
+  /** More of the page under the breakdowns; a function gets the page's period. */
+  children?: ReactNode | ((period: Period) => ReactNode);
+}) {
   const { t } = useTranslation(STATISTICS_NS);
   const text = useMetricText();
   const canExport = (usePageActions(config.page) as readonly string[]).includes('export');
@@ -157,7 +164,7 @@ export function StatsPage({ config, children }: { config: StatsPageConfig; child
               </Col>
             ))}
           </Row>
-          {children}
+          {typeof children === 'function' ? children(period) : children}
           <Card title={t('tableTitle')} size="small">
             <Table
               rowKey="day"

@@ -22,10 +22,15 @@ export function useMetricText() {
 /** A metric's name (its definition on hover or focus), and its value if given. */
 export function MetricName({ metricKey }: { metricKey: MetricKey }) {
   const text = useMetricText()(metricKey);
+  return <DefinedName name={text.name} definition={text.definition} />;
+}
+
+/** A number's name with its definition on hover or focus. */
+export function DefinedName({ name, definition }: { name: string; definition: string }) {
   return (
-    <Tooltip title={text.definition}>
+    <Tooltip title={definition}>
       <span className="stats-metric-name" tabIndex={0}>
-        {text.name} <QuestionCircleOutlined aria-label={text.definition} />
+        {name} <QuestionCircleOutlined aria-label={definition} />
       </span>
     </Tooltip>
   );
@@ -69,14 +74,45 @@ export const RateCard = memo(function RateCard(props: {
   );
 });
 
-/** One card: the period's value, its 环比 against the previous period and that period's value. */
-export const MetricCard = memo(function MetricCard({ metric }: { metric: MetricValue }) {
+/** 环比: the change on the previous period (— when that was 0), and the previous value. */
+export function ChangeLine(props: {
+  value: number;
+  previous: number;
+  format?: (v: number) => string;
+}) {
   const { t } = useTranslation(STATISTICS_NS);
-  const key = metric.key as MetricKey;
-  const text = useMetricText()(key);
-  const ratio = changeRatio(metric.value, metric.previous);
+  const ratio = changeRatio(props.value, props.previous);
   const up = ratio !== null && ratio > 0;
   const down = ratio !== null && ratio < 0;
+  return (
+    <div className="stats-change">
+      <Typography.Text type="secondary">{t('change')} </Typography.Text>
+      {ratio === null ? (
+        <Tooltip title={t('changeNone')}>
+          <Typography.Text type="secondary">—</Typography.Text>
+        </Tooltip>
+      ) : (
+        <Typography.Text
+          type={up ? 'success' : down ? 'danger' : 'secondary'}
+          aria-label={
+            up ? t('changeUp', { pct: ratio }) : down ? t('changeDown', { pct: -ratio }) : undefined
+          }
+        >
+          {up && <ArrowUpOutlined />}
+          {down && <ArrowDownOutlined />} {Math.abs(ratio)}%
+        </Typography.Text>
+      )}
+      <Typography.Text type="secondary" className="stats-previous">
+        {t('previous', { value: props.format ? props.format(props.previous) : props.previous })}
+      </Typography.Text>
+    </div>
+  );
+}
+
+/** One card: the period's value, its 环比 against the previous period and that period's value. */
+export const MetricCard = memo(function MetricCard({ metric }: { metric: MetricValue }) {
+  const key = metric.key as MetricKey;
+  const text = useMetricText()(key);
   return (
     <Card size="small" className="stats-metric-card" data-testid={`metric-${key}`}>
       <Statistic
@@ -84,31 +120,7 @@ export const MetricCard = memo(function MetricCard({ metric }: { metric: MetricV
         value={metric.value}
         suffix={text.unit ? <span className="stats-unit">{text.unit}</span> : undefined}
       />
-      <div className="stats-change">
-        <Typography.Text type="secondary">{t('change')} </Typography.Text>
-        {ratio === null ? (
-          <Tooltip title={t('changeNone')}>
-            <Typography.Text type="secondary">—</Typography.Text>
-          </Tooltip>
-        ) : (
-          <Typography.Text
-            type={up ? 'success' : down ? 'danger' : 'secondary'}
-            aria-label={
-              up
-                ? t('changeUp', { pct: ratio })
-                : down
-                  ? t('changeDown', { pct: -ratio })
-                  : undefined
-            }
-          >
-            {up && <ArrowUpOutlined />}
-            {down && <ArrowDownOutlined />} {Math.abs(ratio)}%
-          </Typography.Text>
-        )}
-        <Typography.Text type="secondary" className="stats-previous">
-          {t('previous', { value: metric.previous })}
-        </Typography.Text>
-      </div>
+      <ChangeLine value={metric.value} previous={metric.previous} />
     </Card>
   );
 });
