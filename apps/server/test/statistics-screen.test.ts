@@ -12,6 +12,7 @@ import {
   shiftChinaDate,
   STATISTICS_PATHS,
   STATISTICS_DETAIL_PATHS,
+  WorkbenchPaths,
   type BreakdownAnswer,
   type HealthDetails,
   type HomeOverview,
@@ -594,6 +595,34 @@ describe.each(databaseKinds)('数字大屏 API on %s', (kind) => {
       }),
     );
     expect(future.state).toBe(255);
+  });
+
+  it('counts an alert claimed the day a doctor first claims it, once however often it is claimed again', async () => {
+    admin = await loginAdmin(t);
+    const claimed = async () =>
+      bodyOf<MetricsAnswer>(
+        await call(t, 'GET', STATISTICS_PATHS.metrics, {
+          token: admin,
+          query: { keys: 'alerts.claimed', start: today, end: today },
+        }),
+      ).data.metrics[0]!.value;
+    const before = await claimed();
+    await upload(t, device, { type: 'bp', measuredAt: t.clock.now - 30_000, values: GRADE3 });
+    const alert = await t.db
+      .selectFrom('measurement_alerts')
+      .select('id')
+      .where('status', '=', 'open')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const act = async (path: string) =>
+      expect(
+        bodyOf(await call(t, 'POST', path, { token: admin, json: { id: Number(alert.id) } })).state,
+      ).toBe(200);
+    await act(WorkbenchPaths.claim);
+    expect(await claimed()).toBe(before + 1);
+    await act(WorkbenchPaths.release);
+    await act(WorkbenchPaths.claim);
+    expect(await claimed()).toBe(before + 1);
   });
 
   it('streams a new alert to a screen opened by its link (server-sent events), the member masked', async () => {

@@ -197,6 +197,18 @@ export const METRICS = {
     pages: [PAGES.statsHealth],
     dimensions: ['type', 'level'],
   },
+  'alerts.claimed': {
+    name: '认领预警',
+    nameEn: 'Alerts claimed',
+    definition: '当天被医生首次认领的预警条数（同一预警释放后再认领不重复计），按首次认领时间计入',
+    definitionEn:
+      'Alerts a doctor claimed for the first time that day (a claim again after a release does not count again)',
+    unit: '条',
+    unitEn: '',
+    aggregate: 'sum',
+    pages: [PAGES.statsHealth],
+    dimensions: ['type', 'level'],
+  },
   'alerts.handled': {
     name: '处理预警',
     nameEn: 'Alerts handled',

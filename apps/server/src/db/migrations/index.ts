@@ -23,6 +23,7 @@ import * as m0024 from './0024_measurement_abnormal_index.js';
 import * as m0025 from './0025_decorate.js';
 import * as m0026 from './0026_statistics.js';
 import * as m0027 from './0027_screen_links.js';
+import * as m0028 from './0028_alert_first_claim.js';
 
 /**
  * Every migration, in order, imported in code rather than found by scanning a folder, so the
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0025_decorate': m0025,
   '0026_statistics': m0026,
   '0027_screen_links': m0027,
+  '0028_alert_first_claim': m0028,
 };

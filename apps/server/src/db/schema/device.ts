@@ -137,6 +137,8 @@ export interface MeasurementAlertsTable {
   claimed_by: Generated<string | null>;
   claimed_at: Generated<EpochMs | null>;
   claim_expires_at: Generated<EpochMs | null>;
+  /** The first claim (0028): never cleared, unlike claimed_at (统计中心's 认领预警). */
+  first_claimed_at: Generated<EpochMs | null>;
   /** Triage facts when raised and the queue's sort key (contract queueRankOf). */
   triage_age: Generated<number | null>;
   triage_history: Generated<number>;

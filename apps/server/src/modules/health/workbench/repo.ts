@@ -175,6 +175,7 @@ export class WorkbenchRepo {
         claimed_by: claimer.name,
         claimed_at: now,
         claim_expires_at: expiresAt,
+        first_claimed_at: (eb) => eb.fn.coalesce('first_claimed_at', eb.val(now)),
       })
       .where('id', '=', id)
       .where('status', '=', 'open')

@@ -54,7 +54,7 @@ export const ROLLUP_EVERY_MS = 5 * 60_000;
  * The rollup definitions the stored rows were made with. Change it with any change of a source's
  * query: the next run then rolls up every day again (the backfill).
  */
-export const ROLLUP_DEFINITIONS = '1';
+export const ROLLUP_DEFINITIONS = '2';
 /** Days a device may upload late: each night these are rolled up again and checked. */
 export const RECHECK_DAYS = 7;
 /** The nightly check runs after this time of the China day. */

@@ -204,8 +204,11 @@ const readings: MetricSource = {
   earliest: (db) => minOf(db, 'measurements', 'measured_at'),
 };
 
-/** Alerts by day, type and level of one of their times: raised (created) or handled. */
-function alertsBy(metric: 'alerts.raised' | 'alerts.handled', column: 'created_at' | 'handled_at') {
+/** Alerts by day, type and level of one of their times: raised (created), first claimed or handled. */
+function alertsBy(
+  metric: 'alerts.raised' | 'alerts.claimed' | 'alerts.handled',
+  column: 'created_at' | 'first_claimed_at' | 'handled_at',
+) {
   const source: MetricSource = {
     name: metric,
     metrics: [metric],
@@ -228,6 +231,7 @@ function alertsBy(metric: 'alerts.raised' | 'alerts.handled', column: 'created_a
 }
 
 const alerts = alertsBy('alerts.raised', 'created_at');
+const claimedAlerts = alertsBy('alerts.claimed', 'first_claimed_at');
 const handledAlerts = alertsBy('alerts.handled', 'handled_at');
 
 const tasks: MetricSource = {
@@ -358,6 +362,7 @@ export const METRIC_SOURCES: readonly MetricSource[] = [
   signs,
   readings,
   alerts,
+  claimedAlerts,
   handledAlerts,
   reports,
   tasks,

@@ -9,6 +9,7 @@ const CONFIG: StatsPageConfig = {
     'readings.all',
     'readings.abnormal',
     'alerts.raised',
+    'alerts.claimed',
     'alerts.handled',
     'reports.published',
     'tasks.done',
