@@ -1,7 +1,5 @@
-import { fastifySSE } from '@fastify/sse';
 import {
   PAGES,
-  State,
   WorkbenchMessages,
   WorkbenchPaths,
   workbenchAlertRequestSchema,
@@ -16,12 +14,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
-import { AppError } from '../../../platform/errors.js';
+import { registerEventStream } from '../../../platform/event-stream.js';
 import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { WorkbenchService } from './service.js';
-
-/** Seconds between the stream's keep-alive comments (proxies close idle connections). */
-const KEEP_ALIVE_MS = 25_000;
 
 /**
  * 医生工作台: the queue, its counters, the alert's detail, claims, and the live stream — all on the
@@ -71,30 +66,14 @@ export const workbenchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   // Server-sent events: `alert` for a new alert, `changed` when one was claimed or released.
   // The session and page are checked like every route (a fetch with the bearer token: the
   // browser's EventSource cannot send one).
-  await app.register(async (scope) => {
-    await scope.register(fastifySSE);
-    scope.get(
-      WorkbenchPaths.stream,
-      { ...route({ summary: '工作台实时事件（SSE）' }), sse: true },
-      async (request, reply) => {
-        actorOf(request);
-        if (!String(request.headers.accept ?? '').includes('text/event-stream'))
-          throw new AppError(State.FAILED, WorkbenchMessages.streamOnly, 406);
-        reply.sse.keepAlive();
-        const stop = service.subscribe((event) => {
-          if (reply.sse.isConnected)
-            void reply.sse.send({ event: event.kind, data: event }).catch(() => undefined);
-        });
-        const beat = setInterval(() => {
-          if (reply.sse.isConnected)
-            void reply.sse.send({ event: 'ping', data: {} }).catch(() => undefined);
-        }, KEEP_ALIVE_MS);
-        reply.sse.onClose(() => {
-          clearInterval(beat);
-          stop();
-        });
-        await reply.sse.send({ event: 'ready', data: {} });
-      },
-    );
-  });
+  await registerEventStream(
+    app,
+    WorkbenchPaths.stream,
+    route({ summary: '工作台实时事件（SSE）' }),
+    WorkbenchMessages.streamOnly,
+    (request, send) => {
+      actorOf(request);
+      return service.subscribe((event) => send({ event: event.kind, data: event }));
+    },
+  );
 };

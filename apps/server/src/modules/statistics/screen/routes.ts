@@ -1,4 +1,3 @@
-import { fastifySSE } from '@fastify/sse';
 import {
   PAGES,
   SCREEN_PATHS,
@@ -9,20 +8,16 @@ import {
   screenLinkIdSchema,
   screenLinkListSchema,
   screenSnapshotSchema,
-  State,
 } from '@health/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/actor.js';
 import type { AppContext } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import { AppError } from '../../../platform/errors.js';
+import { registerEventStream } from '../../../platform/event-stream.js';
 import type { LinkTokenAccess } from '../../../platform/permissions.js';
 import { routeOptions, standardRoutes } from '../../../platform/route-options.js';
 import { ScreenService } from './service.js';
-
-/** Milliseconds between the stream's keep-alive events (proxies close idle connections). */
-const KEEP_ALIVE_MS = 25_000;
 
 /**
  * 数字大屏: the snapshot and the live alerts (the operator's session with the page, or a screen
@@ -53,31 +48,13 @@ export const screenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   // Server-sent events: `ready` once, `alert` with each new alert (masked), `ping` to keep the
   // connection open. A fetch stream (the browser's EventSource cannot send a header).
-  await app.register(async (scope) => {
-    await scope.register(fastifySSE);
-    scope.get(
-      SCREEN_PATHS.stream,
-      { ...screenRoute({ summary: '数字大屏实时预警（SSE）' }), sse: true },
-      async (request, reply) => {
-        if (!String(request.headers.accept ?? '').includes('text/event-stream'))
-          throw new AppError(State.FAILED, ScreenMessages.streamOnly, 406);
-        reply.sse.keepAlive();
-        const stop = service.subscribe((alert) => {
-          if (reply.sse.isConnected)
-            void reply.sse.send({ event: 'alert', data: alert }).catch(() => undefined);
-        });
-        const beat = setInterval(() => {
-          if (reply.sse.isConnected)
-            void reply.sse.send({ event: 'ping', data: {} }).catch(() => undefined);
-        }, KEEP_ALIVE_MS);
-        reply.sse.onClose(() => {
-          clearInterval(beat);
-          stop();
-        });
-        await reply.sse.send({ event: 'ready', data: {} });
-      },
-    );
-  });
+  await registerEventStream(
+    app,
+    SCREEN_PATHS.stream,
+    screenRoute({ summary: '数字大屏实时预警（SSE）' }),
+    ScreenMessages.streamOnly,
+    (_request, send) => service.subscribe((alert) => send({ event: 'alert', data: alert })),
+  );
 
   get(SCREEN_PATHS.linkList, {
     summary: '大屏链接列表（含最后在线时间）',
