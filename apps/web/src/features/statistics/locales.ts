@@ -150,7 +150,7 @@ const strings = {
     readingsByType: ['今日测量 · 按类型', 'Readings today by type'],
     alertsByLevel: ['今日预警 · 按级别', 'Alerts today by level'],
     map: ['会员分布 · 按省份', 'Members by province'],
-    mapNoData: ['暂无会员地区数据', 'No member regions yet'],
+    mapFailed: ['地图数据加载失败，请刷新页面重试', 'The map could not be loaded: reload the page'],
     trend: ['近30天趋势', 'Last 30 days'],
     devices: ['设备状态', 'Devices by state'],
     feed: ['实时预警', 'Live alerts'],

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, MapChart, PieChart } from 'echarts/charts';
 import {
@@ -10,7 +10,7 @@ import {
 import { CanvasRenderer } from 'echarts/renderers';
 import type { CountRow, MetricValue } from '@health/contract';
 import { useEchart, type EChartOption } from '../../../shared/hooks/use-echart';
-import { CHINA_MAP, registerChinaMap } from './china-map';
+import { CHINA_MAP, chinaMapReady, loadChinaMap } from './china-map';
 
 echarts.use([
   BarChart,
@@ -23,7 +23,6 @@ echarts.use([
   VisualMapComponent,
   CanvasRenderer,
 ]);
-registerChinaMap();
 
 /** The screen's colours (dark background). */
 export const SCREEN_COLORS = {
@@ -118,6 +117,8 @@ export function ProvinceMap(props: {
   provinces: readonly { name: string; value: number }[];
   scale: number;
   label: string;
+  /** Said when the map's data cannot be fetched. */
+  failedText: string;
   unit: (n: number) => string;
 }) {
   const { provinces, scale, unit } = props;
@@ -162,6 +163,26 @@ export function ProvinceMap(props: {
       ],
     };
   }, [provinces, scale, unit]);
+  // The map's data is fetched once, the first time a map is drawn.
+  const [ready, setReady] = useState(chinaMapReady);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    loadChinaMap().then(
+      () => live && setReady(true),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  if (!ready)
+    return (
+      <div className="screen-chart screen-map-waiting" role="status">
+        {failed ? props.failedText : ''}
+      </div>
+    );
   return <ScreenChart option={option} label={props.label} testId="screen-map" />;
 }
 

@@ -307,6 +307,7 @@ function ScreenBody(props: {
               provinces={snapshot.provinces}
               scale={scale}
               label={t('screen.map')}
+              failedText={t('screen.mapFailed')}
               unit={memberUnit}
             />
           </Panel>
