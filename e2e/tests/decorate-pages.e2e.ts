@@ -507,7 +507,7 @@ describe.runIf(run)('装修: the page builder', () => {
     await context.close();
   });
 
-  it('shows the builder and the lists at 1440 and 375 px, in Chinese and English, with nothing cut off', async () => {
+  it('shows the builder at 1440 and 375 px in Chinese and English, and the lists on a Chinese phone, with nothing cut off', async () => {
     const { page, context, consoleErrors } = await suite.adminPage();
     const problems: string[] = [];
     for (const language of ['zh-CN', 'en-US'] as const) {
@@ -518,7 +518,13 @@ describe.runIf(run)('装修: the page builder', () => {
       }, language);
       for (const width of [1440, 375]) {
         await page.setViewportSize({ width, height: width > 1000 ? 900 : 812 });
-        for (const path of ['/decorate_m/lists', '/decorate_m/topic_lists', '/integralmall/deco']) {
+        // The lists are menu pages: the walks check them at 1440 px in both languages and at
+        // 375 px in English (pages.e2e.ts, english.e2e.ts); here the phone in Chinese.
+        const lists =
+          width === 375 && language === 'zh-CN'
+            ? ['/decorate_m/lists', '/decorate_m/topic_lists', '/integralmall/deco']
+            : [];
+        for (const path of lists) {
           await page.goto(path);
           await see(page.locator('.ant-table-row').first());
           await settled(page);
