@@ -1,5 +1,7 @@
 import {
   chinaDateOf,
+  MEASUREMENT_LEVEL_LABELS,
+  MEASUREMENT_LEVEL_LABELS_EN,
   METRICS,
   PAGES,
   type FrontPath,
@@ -74,13 +76,11 @@ export class HeadlineService {
         : [],
       'readings.all': byLevel
         ? (['normal', 'warning', 'urgent'] as const).map((level) => {
-            const row = byLevel.rows.find((r) => r.value === level);
             return {
               key: level,
-              label: row?.label ?? { normal: '正常', warning: '预警', urgent: '紧急' }[level],
-              labelEn:
-                row?.labelEn ?? { normal: 'Normal', warning: 'Warning', urgent: 'Urgent' }[level],
-              value: row?.count ?? 0,
+              label: MEASUREMENT_LEVEL_LABELS[level],
+              labelEn: MEASUREMENT_LEVEL_LABELS_EN[level],
+              value: byLevel.rows.find((r) => r.value === level)?.count ?? 0,
             };
           })
         : [],

@@ -18,7 +18,7 @@ import { FormDialog } from '../../../shared/components/form-dialog';
 import { LinkDialog } from '../../../shared/components/LinkDialog';
 import { ConfirmAction } from '../../../shared/components/list-page/RowActions';
 import { toast } from '../../../shared/feedback/feedback';
-import { dayjs, fromChinaPicker, toChinaPicker } from '../../../shared/utils/dayjs';
+import { fromChinaPicker, toChinaPicker } from '../../../shared/utils/dayjs';
 import type { Dayjs } from 'dayjs';
 import { STATISTICS_NS } from '../locales';
 import { useAddScreenLink, useRevokeScreenLink, useScreenLinks } from './api';
@@ -185,7 +185,8 @@ export function ScreenLinksDrawer({ open, onClose }: { open: boolean; onClose: (
             presets={presets}
             style={{ width: '100%' }}
             disabledDate={(d) =>
-              d.isBefore(dayjs().startOf('day')) ||
+              // China days, whatever the browser's zone (the picker shows China time).
+              d.isBefore(toChinaPicker(now).startOf('day')) ||
               d.isAfter(toChinaPicker(now + SCREEN_LINK_MAX_DAYS * DAY_MS))
             }
           />
