@@ -17,6 +17,8 @@ export const DEFAULT_ADMIN_INITIAL_PASSWORD = 'Admin@123';
 export const DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE = 60;
 /** How often the job scheduler polls for due jobs. */
 export const DEFAULT_JOBS_POLL_INTERVAL_MS = 5000;
+/** Today's statistics are read again at most this often (数据截至 shows minutes). */
+export const DEFAULT_STATS_REFRESH_MS = 5000;
 /** Two: a list read beside another never waits for it, and the main thread keeps a core. */
 export const DEFAULT_SQLITE_READ_WORKERS = 2;
 /**
@@ -98,6 +100,12 @@ const envSchema = z
       .min(100, 'JOBS_POLL_INTERVAL_MS 最小为 100')
       .max(3_600_000, 'JOBS_POLL_INTERVAL_MS 最大为 3600000')
       .default(DEFAULT_JOBS_POLL_INTERVAL_MS),
+    STATS_REFRESH_MS: z.coerce
+      .number({ error: 'STATS_REFRESH_MS 必须是数字' })
+      .int('STATS_REFRESH_MS 必须是整数')
+      .min(0, 'STATS_REFRESH_MS 最小为 0')
+      .max(60_000, 'STATS_REFRESH_MS 最大为 60000')
+      .default(DEFAULT_STATS_REFRESH_MS),
     SQLITE_READ_WORKERS: z.coerce
       .number({ error: 'SQLITE_READ_WORKERS 必须是数字' })
       .int('SQLITE_READ_WORKERS 必须是整数')
@@ -181,6 +189,11 @@ export interface AppConfig {
   /** How often the job scheduler looks for due jobs (scheduled notices, ...). */
   jobsPollIntervalMs: number;
   /**
+   * 统计中心: how long today's numbers read from the raw tables are shared by the requests of one
+   * process before they are read again (their asOf says when they were read); 0: each request.
+   */
+  statsRefreshMs: number;
+  /**
    * Key material for encrypting secrets at rest (payment keys). Unset with the embedded database:
    * a random key is generated once into DATA_DIR/secret.key (see platform/secrets.ts).
    */
@@ -240,6 +253,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     apiDocsPublic: e.API_DOCS ?? e.NODE_ENV !== 'production',
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
+    statsRefreshMs: e.STATS_REFRESH_MS,
     secretKey: e.SECRET_KEY ?? null,
   };
 }

@@ -175,6 +175,17 @@ describe.each(databaseKinds)('statistics metrics API on %s', (kind) => {
     expect(m.previous).toBe(1);
     const whole = await metric('members.new', ago(1), ago(1));
     expect(whole.value).toBe(sinceMidnight + MINUTE < DAY_MS ? 2 : 1);
+    // The same once the days are rolled up whole: the part of the comparison's last day after
+    // this time of day is not counted (yesterday for today, a week ago for the last 7 days).
+    const late = sinceMidnight + MINUTE < DAY_MS;
+    if (late) await memberAt(dayStart(ago(7)) + sinceMidnight + MINUTE);
+    await rollAll();
+    expect(await metric('members.new', today, today)).toMatchObject({ value: 1, previous: 1 });
+    const week = await metric('members.new', ago(6), today);
+    const before = await metric('members.new', ago(13), ago(7));
+    expect(week.previous).toBe(before.value - (late ? 1 : 0));
+    // The tests after this one start from the raw tables again.
+    await t.db.deleteFrom('stats_state').where('key', '=', 'definitions').execute();
   });
 
   it('gives the same numbers from the rollups as from the raw tables, and the nightly check corrects and logs a late row', async () => {
@@ -492,5 +503,39 @@ describe.each(databaseKinds)('statistics metrics API on %s', (kind) => {
       ),
       { numRuns: 8 },
     );
+  });
+});
+
+describe('today’s numbers shared for STATS_REFRESH_MS', () => {
+  let t: TestApp;
+  let admin: string;
+  setupApp(
+    'sqlite',
+    async (app) => {
+      t = app;
+      admin = await loginAdmin(t);
+    },
+    { env: { STATS_REFRESH_MS: '5000' } },
+  );
+
+  it('answers as of the first request until they are 5 s old, then reads the raw tables again', async () => {
+    const today = chinaDateOf(t.clock.now);
+    const gradeId = await insertGrade(t, { name: '普通会员', growth: 0 });
+    const todays = async () =>
+      bodyOf<MetricValue>(
+        await call(t, 'GET', STATISTICS_PATHS.metric, {
+          token: admin,
+          query: { key: 'members.new', start: today, end: today },
+        }),
+      ).data;
+    await insertMember(t, { gradeId });
+    const first = await todays();
+    expect(first).toMatchObject({ value: 1, asOf: t.clock.now });
+    const firstAt = t.clock.now;
+    await insertMember(t, { gradeId });
+    t.clock.advance(4_999);
+    expect(await todays()).toMatchObject({ value: 1, asOf: firstAt });
+    t.clock.advance(1);
+    expect(await todays()).toMatchObject({ value: 2, asOf: t.clock.now });
   });
 });

@@ -61,6 +61,8 @@ export async function createTestApp(
     WEB_DIST: path.join(os.tmpdir(), 'health-test-no-web'),
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     ADMIN_INITIAL_PASSWORD: ADMIN_PASSWORD,
+    // The clock stands still unless a test moves it: statistics read the raw tables each time.
+    STATS_REFRESH_MS: '0',
     ...opts.env,
   });
   const clock: TestClock = {

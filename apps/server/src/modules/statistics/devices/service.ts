@@ -13,6 +13,7 @@ import {
   type SilentDevicesQuery,
 } from '@health/contract';
 import type { AppContext } from '../../../platform/context.js';
+import { asOfNow } from '../metrics/as-of.js';
 import { paginate } from '../../../platform/pagination.js';
 import { toNumber } from '../../../db/values.js';
 
@@ -20,7 +21,13 @@ import { toNumber } from '../../../db/values.js';
 export class DeviceStatisticsService {
   constructor(private readonly ctx: AppContext) {}
 
+  /** Counted once per as-of time (a count of every device). */
   async snapshot(): Promise<DeviceSnapshot> {
+    const { now, memo } = asOfNow(this.ctx);
+    return memo.get('devices now', () => this.count(now));
+  }
+
+  private async count(now: number): Promise<DeviceSnapshot> {
     const db = this.ctx.db;
     const [byStatus, byType] = await Promise.all([
       db
@@ -51,13 +58,18 @@ export class DeviceStatisticsService {
         labelEn: DEVICE_MODEL_TYPE_LABELS_EN[t],
         count: typeCount.get(t) ?? 0,
       })),
-      asOf: this.ctx.now(),
+      asOf: now,
     };
   }
 
   /** Bound devices with no upload in `days` days (never uploaded: bound before then), longest silent first. */
   silent(query: SilentDevicesQuery): Promise<Page<SilentDevice>> {
-    const since = this.ctx.now() - query.days * DAY_MS;
+    const { now, memo } = asOfNow(this.ctx);
+    return memo.get(`silent ${JSON.stringify(query)}`, () => this.findSilent(query, now));
+  }
+
+  private findSilent(query: SilentDevicesQuery, now: number): Promise<Page<SilentDevice>> {
+    const since = now - query.days * DAY_MS;
     const q = this.ctx.db
       .selectFrom('devices as d')
       .innerJoin('device_models as m', 'm.id', 'd.model_id')

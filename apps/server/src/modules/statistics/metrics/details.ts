@@ -16,6 +16,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { ValidationError } from '../../../platform/errors.js';
 import { toNumber } from '../../../db/values.js';
 import { WorkloadService } from '../../health/workload/service.js';
+import { asOfNow } from './as-of.js';
 
 /** The instants of a period of China days: from its first 00:00 to the end of its last day. */
 function instantsOf(start: string, end: string) {
@@ -35,8 +36,20 @@ export class StatisticsDetailsService {
       throw ValidationError.field('end', StatisticsMessages.periodInFuture);
   }
 
-  async health(query: PeriodQuery): Promise<HealthDetails> {
+  /** Made once per as-of time for each period (see as-of.ts), as the other statistics. */
+  health(query: PeriodQuery): Promise<HealthDetails> {
     this.refuseFuture(query.end);
+    const { now, memo } = asOfNow(this.ctx);
+    return memo.get(`health ${query.start} ${query.end}`, () => this.healthOf(query, now));
+  }
+
+  mall(query: PeriodQuery): Promise<MallDetails> {
+    this.refuseFuture(query.end);
+    const { now, memo } = asOfNow(this.ctx);
+    return memo.get(`mall ${query.start} ${query.end}`, () => this.mallOf(query, now));
+  }
+
+  private async healthOf(query: PeriodQuery, now: number): Promise<HealthDetails> {
     const workload = new WorkloadService(this.ctx);
     const prev = previousPeriod(query.start, query.end);
     const [current, previous] = await Promise.all([
@@ -60,12 +73,11 @@ export class StatisticsDetailsService {
           alertsAnswered: r.alertsAnswered,
           medianMinutes: r.medianMinutes,
         })),
-      asOf: this.ctx.now(),
+      asOf: now,
     };
   }
 
-  async mall(query: PeriodQuery): Promise<MallDetails> {
-    this.refuseFuture(query.end);
+  private async mallOf(query: PeriodQuery, now: number): Promise<MallDetails> {
     const db = this.ctx.db;
     const { startTime, endTime } = instantsOf(query.start, query.end);
     const prev = previousPeriod(query.start, query.end);
@@ -128,7 +140,7 @@ export class StatisticsDetailsService {
       })),
       redeemers: current,
       previousRedeemers: previous,
-      asOf: this.ctx.now(),
+      asOf: now,
     };
   }
 }

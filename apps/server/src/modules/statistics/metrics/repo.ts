@@ -77,17 +77,24 @@ export class StatisticsRepo {
     });
   }
 
-  /** Daily totals (dim '') of one metric on [from, to]: day → value. */
-  async totals(metric: MetricKey, from: number, to: number): Promise<Map<number, number>> {
+  /** Daily totals (dim '') of these metrics on [from, to]: metric → day → value. */
+  async totalsOf(
+    metrics: readonly MetricKey[],
+    from: number,
+    to: number,
+  ): Promise<Map<MetricKey, Map<number, number>>> {
     const rows = await this.db
       .selectFrom('stats_daily')
-      .select(['day', 'value'])
-      .where('metric', '=', metric)
+      .select(['metric', 'day', 'value'])
+      .where('metric', 'in', [...metrics])
       .where('dim', '=', '')
       .where('day', '>=', from)
       .where('day', '<=', to)
       .execute();
-    return new Map(rows.map((r) => [toNumber(r.day), toNumber(r.value)]));
+    const totals = new Map<MetricKey, Map<number, number>>(metrics.map((m) => [m, new Map()]));
+    for (const r of rows)
+      totals.get(r.metric as MetricKey)?.set(toNumber(r.day), toNumber(r.value));
+    return totals;
   }
 
   /** One dimension of a metric summed over [from, to]: dimension value → sum ('' → '' → the total). */

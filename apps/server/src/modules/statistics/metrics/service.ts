@@ -37,6 +37,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { PermissionError, ValidationError } from '../../../platform/errors.js';
 import type { JobScheduler } from '../../../platform/jobs.js';
 import { holdsAny } from '../../../platform/permissions.js';
+import { asOfNow, type AsOfMemo } from './as-of.js';
 import { StatisticsRepo } from './repo.js';
 import {
   dateOfDayNumber,
@@ -89,7 +90,8 @@ export const AUDIT_MODULE = 'statistics';
 export class StatisticsService {
   private readonly repo: StatisticsRepo;
 
-  constructor(private readonly ctx: AppContext) {
+  /** What it uses of the context (bench/stats.ts makes one on a database of its own). */
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'now' | 'audit' | 'config'>) {
     this.repo = new StatisticsRepo(ctx.db);
   }
 
@@ -103,11 +105,29 @@ export class StatisticsService {
       throw new PermissionError(StatisticsMessages.noPermission);
   }
 
+  /**
+   * The time a request's numbers are made as of, and the memo of raw-table answers made at it:
+   * now, or the time of the last ones while they are younger than STATS_REFRESH_MS (one process's
+   * requests then share today's part instead of each reading today's rows again).
+   */
+  private asOf(): { now: number; memo: AsOfMemo } {
+    return asOfNow(this.ctx);
+  }
+
   /** The last China day whose stored values may be read (-1: none, e.g. before the backfill). */
-  private async storedThrough(): Promise<number> {
-    if ((await this.repo.state(STATE_DEFINITIONS)) !== ROLLUP_DEFINITIONS) return -1;
-    const through = await this.repo.state(STATE_ROLLED_THROUGH);
-    return through === null ? -1 : Number(through);
+  private storedThrough(memo: AsOfMemo): Promise<number> {
+    return memo.get('storedThrough', async () => {
+      if ((await this.repo.state(STATE_DEFINITIONS)) !== ROLLUP_DEFINITIONS) return -1;
+      const through = await this.repo.state(STATE_ROLLED_THROUGH);
+      return through === null ? -1 : Number(through);
+    });
+  }
+
+  /** A source's raw values of [from, until), once per as-of time. */
+  private collect(memo: AsOfMemo, source: MetricSource, from: number, until: number) {
+    return memo.get(`collect ${source.name} ${from} ${until}`, () =>
+      source.collect(this.ctx.db, from, until),
+    );
   }
 
   /** The period as day numbers, refused when it ends after today. */
@@ -121,57 +141,81 @@ export class StatisticsService {
 
   /**
    * The daily values (dim '') of a metric on the days [from, to], the last day counted up to
-   * `until` (epoch ms: now for today, the same time of day for a comparison).
+   * `until` (epoch ms: now for today, the same time of day for a comparison). `kept`: the stored
+   * day totals (storedTotals).
    */
   private async daily(
+    at: AsOf,
     key: MetricKey,
     from: number,
     to: number,
     until: number,
-    stored: number,
+    kept: StoredTotals,
   ): Promise<number[]> {
+    const { memo, stored } = at;
+    // The rollups hold whole days: a last day counted up to a time of day is read raw.
+    const keptThrough = until < startOfDayNumber(to + 1) ? Math.min(stored, to - 1) : stored;
     const days = to - from + 1;
+    const keptOf = (day: number) => kept.get(key)?.get(day) ?? 0;
     const window = WINDOWS[key];
     if (window !== undefined) {
-      const kept = await this.repo.totals(key, from, Math.min(to, stored));
       return Promise.all(
         Array.from({ length: days }, (_, i) => {
           const day = from + i;
-          if (day <= stored) return kept.get(day) ?? 0;
+          if (day <= keptThrough) return keptOf(day);
           const dayEnd = Math.min(until, startOfDayNumber(day + 1));
-          return this.repo.distinctActive(day - window + 1, day, stored, dayEnd);
+          return memo.get(`active ${day - window + 1} ${day} ${keptThrough} ${dayEnd}`, () =>
+            this.repo.distinctActive(day - window + 1, day, keptThrough, dayEnd),
+          );
         }),
       );
     }
     if (key === 'members.total') {
+      const at0 = startOfDayNumber(from);
       const [before, added] = await Promise.all([
-        this.repo.membersBefore(startOfDayNumber(from)),
-        this.daily('members.new', from, to, until, stored),
+        memo.get(`membersBefore ${at0}`, () => this.repo.membersBefore(at0)),
+        this.daily(at, 'members.new', from, to, until, kept),
       ]);
       let total = before;
       return added.map((n) => (total += n));
     }
-    const values = new Array<number>(days).fill(0);
-    if (from <= stored) {
-      for (const [day, value] of await this.repo.totals(key, from, Math.min(to, stored)))
-        values[day - from] = value;
-    }
-    const rawFrom = Math.max(from, stored + 1);
+    const values = Array.from({ length: days }, (_, i) =>
+      from + i <= keptThrough ? keptOf(from + i) : 0,
+    );
+    const rawFrom = Math.max(from, keptThrough + 1);
     if (rawFrom <= to) {
-      const source = SOURCE_OF.get(key)!;
-      for (const v of await source.collect(this.ctx.db, startOfDayNumber(rawFrom), until))
+      for (const v of await this.collect(
+        memo,
+        SOURCE_OF.get(key)!,
+        startOfDayNumber(rawFrom),
+        until,
+      ))
         if (v.metric === key && v.dim === '') values[v.day - from] = v.value;
     }
     return values;
   }
 
-  private async value(
-    key: MetricKey,
+  /**
+   * The stored day totals of these metrics (and of those they are made from) on [from, to], once
+   * per as-of time (only the rollup job changes them).
+   */
+  private storedTotals(memo: AsOfMemo, keys: readonly MetricKey[], from: number, to: number) {
+    const metrics = new Set(keys);
+    if (metrics.has('members.total')) metrics.add('members.new');
+    if (to < from) return Promise.resolve<StoredTotals>(new Map());
+    return memo.get(`stored ${[...metrics].join(',')} ${from} ${to}`, () =>
+      this.repo.totalsOf([...metrics], from, to),
+    );
+  }
+
+  /** Metrics over a period and its previous one: each metric's value, previous value and days. */
+  private async values(
+    at: AsOf,
+    keys: readonly MetricKey[],
     start: string,
     end: string,
-    now: number,
-    stored: number,
-  ): Promise<MetricValue> {
+  ): Promise<MetricValue[]> {
+    const { now, stored } = at;
     const { from, to } = this.period(start, end, now);
     const today = dayNumberOf(now);
     // A period that ends today is compared up to the same time of day.
@@ -180,27 +224,42 @@ export class StatisticsService {
     const prev = previousPeriod(start, end);
     const prevFrom = dayNumberOf(chinaDayStart(prev.start));
     const prevTo = dayNumberOf(chinaDayStart(prev.end));
-    const [current, previous] = await Promise.all([
-      this.daily(key, from, to, Math.min(now + 1, startOfDayNumber(to) + cut), stored),
-      this.daily(key, prevFrom, prevTo, startOfDayNumber(prevTo) + cut, stored),
-    ]);
-    const total = (values: number[]) =>
-      METRICS[key].aggregate === 'last'
-        ? (values.at(-1) ?? 0)
-        : values.reduce((sum, v) => sum + v, 0);
-    return {
-      key,
-      value: total(current),
-      previous: total(previous),
-      daily: current.map((value, i) => ({ day: dateOfDayNumber(from + i), value })),
-      asOf: now,
-    };
+    // Both periods' stored days in one read.
+    const kept = await this.storedTotals(at.memo, keys, prevFrom, Math.min(to, stored));
+    return Promise.all(
+      // Each metric's answer once per as-of time: a year of days is a few thousand values.
+      keys.map((key) =>
+        at.memo.get(`value ${key} ${start} ${end}`, async (): Promise<MetricValue> => {
+          const [current, previous] = await Promise.all([
+            this.daily(at, key, from, to, Math.min(now + 1, startOfDayNumber(to) + cut), kept),
+            this.daily(at, key, prevFrom, prevTo, startOfDayNumber(prevTo) + cut, kept),
+          ]);
+          const total = (values: number[]) =>
+            METRICS[key].aggregate === 'last'
+              ? (values.at(-1) ?? 0)
+              : values.reduce((sum, v) => sum + v, 0);
+          return {
+            key,
+            value: total(current),
+            previous: total(previous),
+            daily: current.map((value, i) => ({ day: dateOfDayNumber(from + i), value })),
+            asOf: now,
+          };
+        }),
+      ),
+    );
+  }
+
+  /** The as-of time of a request, its memo and the last stored day. */
+  private async begin(): Promise<AsOf> {
+    const { now, memo } = this.asOf();
+    return { now, memo, stored: await this.storedThrough(memo) };
   }
 
   async metric(actor: Actor, key: MetricKey, start: string, end: string): Promise<MetricValue> {
     this.check(actor, key);
-    const now = this.ctx.now();
-    return this.value(key, start, end, now, await this.storedThrough());
+    const [value] = await this.values(await this.begin(), [key], start, end);
+    return value!;
   }
 
   /**
@@ -212,16 +271,15 @@ export class StatisticsService {
     start: string,
     end: string,
   ): Promise<MetricsAnswer> {
-    const now = this.ctx.now();
-    const stored = await this.storedThrough();
-    const metrics = await Promise.all(keys.map((key) => this.value(key, start, end, now, stored)));
-    return { asOf: now, metrics };
+    const at = await this.begin();
+    return { asOf: at.now, metrics: await this.values(at, keys, start, end) };
   }
 
   /** Today's values so far (see periodValues). */
   async today(keys: readonly MetricKey[]): Promise<Map<MetricKey, number>> {
-    const day = chinaDateOf(this.ctx.now());
-    const { metrics } = await this.periodValues(keys, day, day);
+    const at = await this.begin();
+    const day = chinaDateOf(at.now);
+    const metrics = await this.values(at, keys, day, day);
     return new Map(metrics.map((v) => [v.key as MetricKey, v.value]));
   }
 
@@ -241,29 +299,32 @@ export class StatisticsService {
    * from the raw tables up to now.
    */
   async sinceStart(key: MetricKey, dimension?: MetricDimension): Promise<Map<string, number>> {
-    const now = this.ctx.now();
-    const stored = await this.storedThrough();
-    return this.sums(key, dimension ?? '', 0, dayNumberOf(now), now, stored);
+    const at = await this.begin();
+    return this.sums(at, key, dimension ?? '', 0, dayNumberOf(at.now));
   }
 
   /** A metric's values summed over the days [from, to] by dimension value ('' → the totals). */
   private async sums(
+    at: AsOf,
     key: MetricKey,
     dimension: MetricDimension | '',
     from: number,
     to: number,
-    now: number,
-    stored: number,
   ): Promise<Map<string, number>> {
-    const sums =
+    const { now, stored, memo } = at;
+    const sums = new Map(
       from <= stored
-        ? await this.repo.dimensionSums(key, dimension, from, Math.min(to, stored))
-        : new Map<string, number>();
+        ? await memo.get(`sums ${key} ${dimension} ${from} ${Math.min(to, stored)}`, () =>
+            this.repo.dimensionSums(key, dimension, from, Math.min(to, stored)),
+          )
+        : [],
+    );
     const rawFrom = Math.max(from, stored + 1);
     if (rawFrom <= to) {
       const until = Math.min(now + 1, startOfDayNumber(to + 1));
-      for (const v of await SOURCE_OF.get(key)!.collect(
-        this.ctx.db,
+      for (const v of await this.collect(
+        memo,
+        SOURCE_OF.get(key)!,
         startOfDayNumber(rawFrom),
         until,
       ))
@@ -328,9 +389,10 @@ export class StatisticsService {
     const { key, dimension, start, end } = query;
     if (!(METRICS[key].dimensions as readonly string[]).includes(dimension))
       throw ValidationError.field('dimension', StatisticsMessages.unknownDimension);
-    const now = this.ctx.now();
+    const at = await this.begin();
+    const now = at.now;
     const { from, to } = this.period(start, end, now);
-    const sums = await this.sums(key, dimension, from, to, now, await this.storedThrough());
+    const sums = await this.sums(at, key, dimension, from, to);
     const names = await this.namesOf(key, dimension);
     const rows: BreakdownRow[] = [...sums]
       .filter(([, count]) => count !== 0)
@@ -530,4 +592,14 @@ function totalsDiffer(kept: readonly DailyValue[], fresh: readonly DailyValue[])
     });
   }
   return out;
+}
+
+/** The stored day totals of a read: metric → day → value. */
+type StoredTotals = Map<MetricKey, Map<number, number>>;
+
+/** What one request's numbers are made with: its as-of time, the memo and the last stored day. */
+interface AsOf {
+  now: number;
+  memo: AsOfMemo;
+  stored: number;
 }

@@ -45,8 +45,15 @@ export function dayNumberOf(at: number): number {
 
 /** 'YYYY-MM-DD' of a day number. */
 export function dateOfDayNumber(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  let date = DATES.get(day);
+  if (date === undefined) {
+    date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    // A year's answer names 730 days: made once each (a few thousand days in all, ever).
+    if (DATES.size < 100_000) DATES.set(day, date);
+  }
+  return date;
 }
+const DATES = new Map<number, string>();
 
 /** The epoch ms at which a day number starts (00:00 China time). */
 export function startOfDayNumber(day: number): number {
