@@ -39,7 +39,10 @@ import {
   STATISTICS_DETAIL_PATHS,
   STATISTICS_DEVICE_PATHS,
   STATISTICS_PATHS,
+  STATS_PAGE_METRICS,
+  type MetricDimension,
   type MetricKey,
+  type StatsPageName,
   type MetricValue,
 } from '@health/contract';
 import Database from 'better-sqlite3';
@@ -468,62 +471,20 @@ async function reconcile(target: Target, api: Api): Promise<string[]> {
 
 /* ------------------------------------------------------------------ load */
 
-/** The statistics pages' cards and breakdowns (apps/web/src/features/statistics). */
-const PAGE_CARDS: Record<string, MetricKey[]> = {
-  会员统计: [
-    'members.new',
-    'members.active7',
-    'members.active30',
-    'members.total',
-    'members.loggedOff',
-    'signs.checkIns',
-  ],
-  设备统计: [
-    'devices.bound',
-    'devices.lent',
-    'devices.returned',
-    'readings.all',
-    'readings.bp',
-    'readings.bg',
-    'readings.chol',
-    'readings.ua',
-    'readings.ecg',
-  ],
-  健康数据统计: [
-    'readings.all',
-    'readings.abnormal',
-    'alerts.raised',
-    'alerts.claimed',
-    'alerts.handled',
-    'reports.published',
-    'tasks.done',
-    'readings.bp',
-    'readings.bg',
-    'readings.chol',
-    'readings.ua',
-    'readings.ecg',
-  ],
-  积分统计: [
-    'points.issued',
-    'points.redeemed',
-    'points.refunded',
-    'points.expired',
-    'orders.created',
-  ],
+/** The statistics pages' cards and breakdowns, as the pages ask for them. */
+const PAGE_NAMES: Record<StatsPageName, string> = {
+  member: '会员统计',
+  device: '设备统计',
+  health: '健康数据统计',
+  mall: '积分统计',
 };
-const BREAKDOWNS: [MetricKey, string][] = [
-  ['members.new', 'channel'],
-  ['members.new', 'province'],
-  ['members.new', 'gender'],
-  ['members.new', 'ageBand'],
-  ['members.new', 'grade'],
-  ['readings.all', 'type'],
-  ['readings.all', 'level'],
-  ['readings.abnormal', 'type'],
-  ['alerts.raised', 'level'],
-  ['reports.published', 'type'],
-  ['tasks.done', 'type'],
-  ['points.issued', 'source'],
+/** Each breakdown once (设备统计 and 健康数据统计 share readings by type). */
+const BREAKDOWNS: { key: MetricKey; dimension: MetricDimension }[] = [
+  ...new Map(
+    Object.values(STATS_PAGE_METRICS)
+      .flatMap((page): { key: MetricKey; dimension: MetricDimension }[] => [...page.breakdowns])
+      .map((b) => [`${b.key}:${b.dimension}`, b] as const),
+  ).values(),
 ];
 
 interface Case {
@@ -591,15 +552,17 @@ function casesOf(db: Db, now: number): Case[] {
       target: ENDPOINT_TARGET_MS,
       raw: rawOf(['readings.all'], from, now),
     });
-    for (const [page, keys] of Object.entries(PAGE_CARDS))
+    for (const [page, { cards }] of Object.entries(STATS_PAGE_METRICS)) {
+      const keys: MetricKey[] = [...cards];
       cases.push({
-        name: `${page} cards (${keys.length}), ${range}`,
+        name: `${PAGE_NAMES[page as StatsPageName]} cards (${keys.length}), ${range}`,
         path: STATISTICS_PATHS.metrics,
         query: { keys: keys.join(','), ...period },
         target: ENDPOINT_TARGET_MS,
         raw: rawOf(keys, from, now),
       });
-    for (const [key, dimension] of BREAKDOWNS)
+    }
+    for (const { key, dimension } of BREAKDOWNS)
       cases.push({
         name: `breakdown ${key} by ${dimension}, ${range}`,
         path: STATISTICS_PATHS.breakdown,
@@ -607,7 +570,19 @@ function casesOf(db: Db, now: number): Case[] {
         target: ENDPOINT_TARGET_MS,
         raw: rawOf([key], Date.parse(`${start}T00:00:00+08:00`), now),
       });
+    const member = STATS_PAGE_METRICS.member;
     cases.push(
+      {
+        name: `会员统计 export (xlsx: days and ${member.breakdowns.length} breakdowns), ${range}`,
+        path: STATISTICS_PATHS.export,
+        query: {
+          keys: member.cards.join(','),
+          breakdowns: member.breakdowns.map((b) => `${b.key}:${b.dimension}`).join(','),
+          title: '会员统计',
+          ...period,
+        },
+        target: ENDPOINT_TARGET_MS,
+      },
       {
         name: `健康数据统计 details, ${range}`,
         path: STATISTICS_DETAIL_PATHS.health,

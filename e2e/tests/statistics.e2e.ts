@@ -90,6 +90,19 @@ describe.runIf(run)('统计中心: 会员统计', () => {
     expect(totals[0]).toBe('本期');
     expect(totals[1]).toBe(await cardValue(page, 'members.new'));
     expect(totals[2]).toBe(await cardValue(page, 'members.active7'));
+    // Then the page's breakdowns, a sheet each, named as their cards; every new member counted
+    // in one channel.
+    expect(workbook.worksheets.map((s) => s.name)).toEqual([
+      '会员统计',
+      ...['渠道', '省份', '性别', '年龄段', '会员等级'].map((d) => `新增会员 · 按${d}`),
+    ]);
+    const byChannel = workbook.getWorksheet('新增会员 · 按渠道')!;
+    expect((byChannel.getRow(1).values as unknown[]).slice(1)).toEqual(['渠道', '新增会员（人）']);
+    let channelSum = 0;
+    byChannel.eachRow((row, n) => {
+      if (n > 1) channelSum += Number(row.getCell(2).value);
+    });
+    expect(channelSum).toBe(totals[1]);
 
     // 近7天: seven rows; today compared with yesterday up to now.
     await page.locator('.stats-period-bar').getByText('近7天', { exact: true }).click();

@@ -433,6 +433,17 @@ describe.each(databaseKinds)('statistics metrics API on %s', (kind) => {
         )
       ).msg,
     ).toBe(StatisticsMessages.unknownDimension);
+    // An export's breakdowns: known metrics, each by one of its own dimensions.
+    for (const breakdowns of ['members.new:nope', 'members.old:channel', 'members.total:channel'])
+      expect(
+        (
+          await refused(
+            { keys: 'members.new', breakdowns, start: today, end: today },
+            STATISTICS_PATHS.export,
+          )
+        ).msg,
+        breakdowns,
+      ).toBe(StatisticsMessages.unknownDimension);
     // 会员统计 only: its own metrics, not the health page's.
     expect((await metric('members.new', today, today, memberStats)).key).toBe('members.new');
     const health = bodyOf(

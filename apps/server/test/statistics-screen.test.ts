@@ -158,6 +158,7 @@ describe.each(databaseKinds)('数字大屏 API on %s', (kind) => {
         method: 'GET',
         url: `${t.api(STATISTICS_PATHS.export)}?${new URLSearchParams({
           keys: 'readings.all,alerts.raised',
+          breakdowns: 'readings.all:type',
           start: today,
           end: today,
           title: '健康数据统计',
@@ -169,6 +170,11 @@ describe.each(databaseKinds)('数字大屏 API on %s', (kind) => {
       const period = rows.find((r) => r[0] === '本期')!;
       const value = (key: string) => screen.today.find((m) => m.key === key)!.value;
       expect(period.slice(1)).toEqual([value('readings.all'), value('alerts.raised')]);
+      // The page's breakdown, a sheet named as its card, says the same as the screen.
+      const byTypeSheet = await exportRows(exported, '测量总数 · 按类型');
+      expect(byTypeSheet[0]).toEqual(['类型', '测量总数（条）']);
+      expect(byTypeSheet.slice(1)).toEqual(byType.map((r) => [r.label, r.count]));
+      expect(byType.length).toBeGreaterThan(0);
       // The running totals equal a scan of the raw tables.
       const count = async (table: 'members' | 'measurements' | 'devices') =>
         Number(

@@ -44,6 +44,16 @@ export interface XlsxExport<T> {
   columns: ExportColumn<T>[];
   /** Row batches, e.g. `readInBatches(query, 1000)` mapped to items. */
   batches: AsyncIterable<T[]>;
+  /** Small tables after the main sheet, one sheet each (a statistics page's breakdowns). */
+  sheets?: ExportSheet[];
+}
+
+/** A small table of its own sheet, its rows given whole. */
+export interface ExportSheet {
+  /** At most 31 characters, none of : \ / ? * [ ] (Excel's rules for a sheet's name). */
+  name: string;
+  columns: { header: string; width?: number }[];
+  rows: unknown[][];
 }
 
 /** Refuse (255, before streaming) an export larger than the limit. */
@@ -149,6 +159,17 @@ export async function sendXlsx<T>(reply: FastifyReply, spec: XlsxExport<T>): Pro
       batch = await iterator.next();
     }
     sheet.commit();
+    for (const extra of spec.sheets ?? []) {
+      const more = workbook.addWorksheet(extra.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+      more.columns = extra.columns.map((c, i) => ({
+        header: c.header,
+        key: `c${i}`,
+        width: c.width ?? 16,
+      }));
+      more.getRow(1).font = { bold: true };
+      for (const row of extra.rows) more.addRow(row.map(cellValue)).commit();
+      more.commit();
+    }
     await workbook.commit();
   };
 
@@ -178,6 +199,8 @@ export interface AuditedExport<T> {
   total: number;
   columns: ExportColumn<T>[];
   batches: AsyncIterable<T[]>;
+  /** More sheets after the rows' (see XlsxExport). */
+  sheets?: ExportSheet[];
   /** Audit message, when the default one is not enough. */
   message?: string;
 }
@@ -224,5 +247,6 @@ export async function sendExport<T>(
     sheetName: spec.title,
     columns: spec.columns,
     batches: spec.batches,
+    ...(spec.sheets ? { sheets: spec.sheets } : {}),
   });
 }

@@ -420,12 +420,121 @@ export const metricsQuerySchema = z.intersection(
 );
 export type MetricsQuery = z.infer<typeof metricsQuerySchema>;
 
-/** The export of a statistics page: its metrics by day, as its table shows them. */
+/**
+ * What each statistics page shows of the glossary: its cards (and the columns of its table by day
+ * and of its export), the lines of its chart, and its breakdowns (a card and an export sheet each).
+ * The pages draw them; bench/stats.ts loads the server with the same requests.
+ */
+export const STATS_PAGE_METRICS = {
+  member: {
+    cards: [
+      'members.new',
+      'members.active7',
+      'members.active30',
+      'members.total',
+      'members.loggedOff',
+      'signs.checkIns',
+    ],
+    chart: ['members.new', 'members.active7'],
+    breakdowns: (['channel', 'province', 'gender', 'ageBand', 'grade'] as const).map(
+      (dimension) => ({ key: 'members.new', dimension }),
+    ),
+  },
+  device: {
+    cards: [
+      'devices.bound',
+      'devices.lent',
+      'devices.returned',
+      'readings.all',
+      'readings.bp',
+      'readings.bg',
+      'readings.chol',
+      'readings.ua',
+      'readings.ecg',
+    ],
+    chart: ['readings.all', 'devices.bound'],
+    breakdowns: [{ key: 'readings.all', dimension: 'type' }],
+  },
+  health: {
+    cards: [
+      'readings.all',
+      'readings.abnormal',
+      'alerts.raised',
+      'alerts.claimed',
+      'alerts.handled',
+      'reports.published',
+      'tasks.done',
+      'readings.bp',
+      'readings.bg',
+      'readings.chol',
+      'readings.ua',
+      'readings.ecg',
+    ],
+    chart: ['readings.all', 'readings.abnormal', 'alerts.raised', 'reports.published'],
+    breakdowns: [
+      { key: 'readings.all', dimension: 'type' },
+      { key: 'readings.all', dimension: 'level' },
+      { key: 'readings.abnormal', dimension: 'type' },
+      { key: 'alerts.raised', dimension: 'level' },
+      { key: 'reports.published', dimension: 'type' },
+      { key: 'tasks.done', dimension: 'type' },
+    ],
+  },
+  mall: {
+    cards: [
+      'points.issued',
+      'points.redeemed',
+      'points.refunded',
+      'points.expired',
+      'orders.created',
+    ],
+    chart: ['points.issued', 'points.redeemed'],
+    breakdowns: [{ key: 'points.issued', dimension: 'source' }],
+  },
+} satisfies Record<
+  string,
+  {
+    cards: readonly MetricKey[];
+    chart: readonly MetricKey[];
+    breakdowns: readonly { key: MetricKey; dimension: MetricDimension }[];
+  }
+>;
+export type StatsPageName = keyof typeof STATS_PAGE_METRICS;
+
+/** The breakdowns a statistics page shows, the most an export takes. */
+export const EXPORT_MAX_BREAKDOWNS = 12;
+
+/**
+ * The export of a statistics page: its metrics by day, as its table shows them, and its
+ * breakdowns (`breakdowns=members.new:channel,readings.all:type`), a sheet each.
+ */
 export const metricsExportQuerySchema = z.intersection(
   metricsQuerySchema,
   z.object({
     /** The file's and sheet's name: the page's title. */
     title: z.string().trim().min(1).max(20).default('统计数据'),
+    breakdowns: z
+      .string()
+      .trim()
+      .default('')
+      .transform((v) =>
+        v === ''
+          ? []
+          : v.split(',').map((pair) => {
+              const [key = '', dimension = ''] = pair.trim().split(':');
+              return { key, dimension };
+            }),
+      )
+      .refine(
+        (list) =>
+          list.length <= EXPORT_MAX_BREAKDOWNS &&
+          list.every(
+            (b) =>
+              isMetricKey(b.key) && (METRIC_DIMENSIONS as readonly string[]).includes(b.dimension),
+          ),
+        StatisticsMessages.unknownDimension,
+      )
+      .transform((list) => list as { key: MetricKey; dimension: MetricDimension }[]),
   }),
 );
 export type MetricsExportQuery = z.infer<typeof metricsExportQuerySchema>;

@@ -23,6 +23,7 @@ export const STATISTICS_AUDIT_LABELS: AuditLabels = {
       value: ['数值', 'Value'],
       // An export's filter: the page's metrics and period.
       keys: ['指标', 'Metrics'],
+      breakdowns: ['拆分', 'Breakdowns'],
       start: ['开始日期', 'From'],
       end: ['结束日期', 'To'],
       title: ['页面', 'Page'],

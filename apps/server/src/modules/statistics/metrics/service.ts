@@ -12,6 +12,7 @@ import {
   MEASUREMENT_LEVEL_LABELS_EN,
   MEASUREMENT_TYPE_LABELS,
   MEASUREMENT_TYPE_LABELS_EN,
+  METRIC_DIMENSION_LABELS,
   METRICS,
   POINTS_TYPE_LABELS,
   POINTS_TYPE_LABELS_EN,
@@ -32,7 +33,7 @@ import {
   type MetricValue,
 } from '@health/contract';
 import type { Actor } from '../../../platform/actor.js';
-import type { AuditedExport, ExportColumn } from '../../../platform/export.js';
+import type { AuditedExport, ExportColumn, ExportSheet } from '../../../platform/export.js';
 import type { AppContext } from '../../../platform/context.js';
 import { PermissionError, ValidationError } from '../../../platform/errors.js';
 import type { JobScheduler } from '../../../platform/jobs.js';
@@ -348,7 +349,34 @@ export class StatisticsService {
       )
         throw new PermissionError(StatisticsMessages.noPermission);
     }
+    for (const { key } of query.breakdowns) {
+      if (
+        !holdsAny(
+          actor,
+          METRICS[key].pages.map((page) => actionKey(page, 'export')),
+        )
+      )
+        throw new PermissionError(StatisticsMessages.noPermission);
+    }
     const { metrics } = await this.metrics(actor, query.keys, query.start, query.end);
+    // The page's breakdowns, a sheet each, named as their cards.
+    const sheets: ExportSheet[] = await Promise.all(
+      query.breakdowns.map(async ({ key, dimension }) => {
+        const answer = await this.breakdown(actor, {
+          key,
+          dimension,
+          start: query.start,
+          end: query.end,
+        });
+        const { name, unit } = METRICS[key];
+        const dimensionName = METRIC_DIMENSION_LABELS[dimension][0];
+        return {
+          name: `${name} · 按${dimensionName}`,
+          columns: [{ header: dimensionName, width: 18 }, { header: `${name}（${unit}）` }],
+          rows: answer.rows.map((r) => [r.label, r.count]),
+        };
+      }),
+    );
     const rows: ExportRow[] = [
       ...metrics[0]!.daily.map((d, i) => ({
         label: d.day,
@@ -369,12 +397,14 @@ export class StatisticsService {
       actor,
       module: AUDIT_MODULE,
       title: query.title,
-      filter: query,
+      // The breakdowns by the names of their sheets.
+      filter: { ...query, breakdowns: sheets.map((sheet) => sheet.name) },
       total: rows.length,
       columns,
       batches: (async function* () {
         yield rows;
       })(),
+      sheets,
     };
   }
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Card, Col, Row, Select, Skeleton, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatChinaDate, PAGES, type SilentDevice } from '@health/contract';
+import { formatChinaDate, PAGES, STATS_PAGE_METRICS, type SilentDevice } from '@health/contract';
 import { ProgressFallback } from '../../../shared/components/ProgressFallback';
 import { STATISTICS_NS } from '../locales';
 import { StatsPage, type StatsPageConfig } from '../metrics/StatsPage';
@@ -12,19 +12,7 @@ const BreakdownChart = lazy(() => import('../metrics/components/BreakdownChart')
 const CONFIG: StatsPageConfig = {
   page: PAGES.statsDevices,
   name: 'device',
-  cards: [
-    'devices.bound',
-    'devices.lent',
-    'devices.returned',
-    'readings.all',
-    'readings.bp',
-    'readings.bg',
-    'readings.chol',
-    'readings.ua',
-    'readings.ecg',
-  ],
-  chart: ['readings.all', 'devices.bound'],
-  breakdowns: [{ key: 'readings.all', dimension: 'type' }],
+  ...STATS_PAGE_METRICS.device,
 };
 
 const SILENT_DAY_OPTIONS = [3, 7, 14, 30, 90];

@@ -1,34 +1,12 @@
-import { PAGES } from '@health/contract';
+import { PAGES, STATS_PAGE_METRICS } from '@health/contract';
 import { HealthDetailsPanel } from '../details/DetailPanels';
 import { StatsPage, type StatsPageConfig } from './StatsPage';
 
 const CONFIG: StatsPageConfig = {
   page: PAGES.statsHealth,
   name: 'health',
-  cards: [
-    'readings.all',
-    'readings.abnormal',
-    'alerts.raised',
-    'alerts.claimed',
-    'alerts.handled',
-    'reports.published',
-    'tasks.done',
-    'readings.bp',
-    'readings.bg',
-    'readings.chol',
-    'readings.ua',
-    'readings.ecg',
-  ],
+  ...STATS_PAGE_METRICS.health,
   rates: [{ key: 'abnormalRate', numerator: 'readings.abnormal', denominator: 'readings.all' }],
-  chart: ['readings.all', 'readings.abnormal', 'alerts.raised', 'reports.published'],
-  breakdowns: [
-    { key: 'readings.all', dimension: 'type' },
-    { key: 'readings.all', dimension: 'level' },
-    { key: 'readings.abnormal', dimension: 'type' },
-    { key: 'alerts.raised', dimension: 'level' },
-    { key: 'reports.published', dimension: 'type' },
-    { key: 'tasks.done', dimension: 'type' },
-  ],
 };
 
 /**

@@ -1,19 +1,11 @@
-import { PAGES } from '@health/contract';
+import { PAGES, STATS_PAGE_METRICS } from '@health/contract';
 import { MallDetailsPanel } from '../details/DetailPanels';
 import { StatsPage, type StatsPageConfig } from './StatsPage';
 
 const CONFIG: StatsPageConfig = {
   page: PAGES.statsMall,
   name: 'mall',
-  cards: [
-    'points.issued',
-    'points.redeemed',
-    'points.refunded',
-    'points.expired',
-    'orders.created',
-  ],
-  chart: ['points.issued', 'points.redeemed'],
-  breakdowns: [{ key: 'points.issued', dimension: 'source' }],
+  ...STATS_PAGE_METRICS.mall,
 };
 
 /**

@@ -1,22 +1,10 @@
-import { PAGES } from '@health/contract';
+import { PAGES, STATS_PAGE_METRICS } from '@health/contract';
 import { StatsPage, type StatsPageConfig } from './StatsPage';
 
 const CONFIG: StatsPageConfig = {
   page: PAGES.statsMembers,
   name: 'member',
-  cards: [
-    'members.new',
-    'members.active7',
-    'members.active30',
-    'members.total',
-    'members.loggedOff',
-    'signs.checkIns',
-  ],
-  chart: ['members.new', 'members.active7'],
-  breakdowns: (['channel', 'province', 'gender', 'ageBand', 'grade'] as const).map((dimension) => ({
-    key: 'members.new',
-    dimension,
-  })),
+  ...STATS_PAGE_METRICS.member,
 };
 
 /**

@@ -7,6 +7,7 @@ import {
   type MetricDimension,
   type MetricKey,
   type MetricValue,
+  type StatsPageName,
 } from '@health/contract';
 import { ProgressFallback } from '../../../shared/components/ProgressFallback';
 import { usePageActions } from '../../../shared/stores/permission';
@@ -25,7 +26,7 @@ const BreakdownChart = lazy(() => import('./components/BreakdownChart'));
 export interface StatsPageConfig {
   page: FrontPath;
   /** Its strings in the statistics namespace: `<name>.title`, `.exportFile`, `.chart`. */
-  name: 'member' | 'health' | 'mall' | 'device';
+  name: StatsPageName;
   cards: readonly MetricKey[];
   /** Shares shown as cards after the metrics: numerator ÷ denominator of the period. */
   rates?: readonly { key: string; numerator: MetricKey; denominator: MetricKey }[];
@@ -86,7 +87,13 @@ export function StatsPage({
   const exportFile = async () => {
     setExporting(true);
     try {
-      await exportMetrics(keys, period, t(`${config.name}.title`), t(`${config.name}.exportFile`));
+      await exportMetrics(
+        keys,
+        config.breakdowns,
+        period,
+        t(`${config.name}.title`),
+        t(`${config.name}.exportFile`),
+      );
     } catch {
       // Toasted by the api client.
     } finally {

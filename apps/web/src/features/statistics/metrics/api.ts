@@ -46,12 +46,18 @@ export function useBreakdown(key: MetricKey, dimension: MetricDimension, period:
 /** The page's table as a workbook (the server reads the same numbers). */
 export function exportMetrics(
   keys: readonly MetricKey[],
+  breakdowns: readonly { key: MetricKey; dimension: MetricDimension }[],
   period: Period,
   title: string,
   fileName: string,
 ) {
   return download(STATISTICS_PATHS.export, {
-    params: { keys: keys.join(','), ...period, title },
+    params: {
+      keys: keys.join(','),
+      breakdowns: breakdowns.map((b) => `${b.key}:${b.dimension}`).join(','),
+      ...period,
+      title,
+    },
     fileName,
   });
 }
