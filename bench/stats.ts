@@ -16,7 +16,8 @@
  *  4. the built server under load, autocannon at 10 connections (closed loop, after a warm-up),
  *     every statistics endpoint the pages call, for the last 30 and 365 days: p99 < 50 ms each;
  *     the screen's snapshot p99 < 20 ms. Each is printed beside the time of the raw-table query
- *     that would answer it without rollups (one run, idle server).
+ *     that would answer it without rollups (one run, idle server); the export (a download, logged
+ *     and zipped) p99 < 1 s.
  * Exits non-zero when a target is missed or a number differs.
  *
  * Options: --db sqlite|postgres|both (default both), --seconds N per endpoint (default 5).
@@ -85,6 +86,11 @@ const CONNECTIONS = 10;
 const SECONDS = Number(args.seconds);
 const ENDPOINT_TARGET_MS = 50;
 const SNAPSHOT_TARGET_MS = 20;
+/**
+ * An export is a download, not a page's answer: each one is written to the operation log and
+ * zipped (exceljs). Held to a second, printed beside the pages' endpoints.
+ */
+const EXPORT_TARGET_MS = 1_000;
 const DAY_ROLLUP_TARGET_MS = 2_000;
 const YEAR = 365 * DAY_MS;
 const API = '/api';
@@ -147,9 +153,9 @@ function seedStatements(d: Dialect, now: number): [string, string][] {
        VALUES ('普通会员', '', 0, '', 100, 0, ${now}, ${now}), ('银卡会员', '', 500, '', 110, 1, ${now}, ${now}),
               ('金卡会员', '', 2000, '', 120, 2, ${now}, ${now}), ('钻石会员', '', 5000, '', 150, 3, ${now}, ${now});
        INSERT INTO member_channels (name, code, remark, enabled, created_at, updated_at)
-       VALUES ('官网', 'web', '', true, ${now}, ${now}), ('微信公众号', 'wx', '', true, ${now}, ${now}),
-              ('线下门店', 'store', '', true, ${now}, ${now}), ('社区活动', 'community', '', true, ${now}, ${now}),
-              ('医院合作', 'hospital', '', true, ${now}, ${now});
+       VALUES ('官网', 'web', '', 1, ${now}, ${now}), ('微信公众号', 'wx', '', 1, ${now}, ${now}),
+              ('线下门店', 'store', '', 1, ${now}, ${now}), ('社区活动', 'community', '', 1, ${now}, ${now}),
+              ('医院合作', 'hospital', '', 1, ${now}, ${now});
        INSERT INTO device_models (name, type, created_at, updated_at)
        VALUES ${DEVICE_TYPES.map((type) => `('压测${type}', '${type}', ${now}, ${now})`).join(', ')}`,
     ],
@@ -207,8 +213,10 @@ function seedStatements(d: Dialect, now: number): [string, string][] {
     ],
     [
       'each device’s last upload',
-      `UPDATE devices SET last_upload_at = (SELECT max(measured_at) FROM measurements m WHERE m.device_id = devices.id)
-       WHERE member_id IS NOT NULL`,
+      // One pass over the readings (a subquery per device would be 100,000 lookups).
+      `UPDATE devices SET last_upload_at = last.at
+       FROM (SELECT device_id, max(measured_at) AS at FROM measurements GROUP BY device_id) AS last
+       WHERE devices.id = last.device_id`,
     ],
     [
       `${ACTIONS.toLocaleString()} member actions`,
@@ -581,7 +589,7 @@ function casesOf(db: Db, now: number): Case[] {
           title: '会员统计',
           ...period,
         },
-        target: ENDPOINT_TARGET_MS,
+        target: EXPORT_TARGET_MS,
       },
       {
         name: `健康数据统计 details, ${range}`,
