@@ -349,10 +349,13 @@ export function metricDef(key: MetricKey): MetricDef {
 
 /** The longest period one query covers (a year, leap or not). */
 export const STATISTICS_MAX_DAYS = 366;
+/** The breakdowns a statistics page shows, the most an export takes. */
+export const EXPORT_MAX_BREAKDOWNS = 12;
 
 export const StatisticsMessages = {
   unknownMetric: '统计指标不存在',
   unknownDimension: '该指标不能按此维度拆分',
+  tooManyBreakdowns: `一次导出最多${EXPORT_MAX_BREAKDOWNS}个拆分`,
   dayFormat: '日期格式应为 YYYY-MM-DD',
   periodOrder: '结束日期不能早于开始日期',
   periodTooLong: `统计时间段最长${STATISTICS_MAX_DAYS}天`,
@@ -501,9 +504,6 @@ export const STATS_PAGE_METRICS = {
 >;
 export type StatsPageName = keyof typeof STATS_PAGE_METRICS;
 
-/** The breakdowns a statistics page shows, the most an export takes. */
-export const EXPORT_MAX_BREAKDOWNS = 12;
-
 /**
  * The export of a statistics page: its metrics by day, as its table shows them, and its
  * breakdowns (`breakdowns=members.new:channel,readings.all:type`), a sheet each.
@@ -525,9 +525,9 @@ export const metricsExportQuerySchema = z.intersection(
               return { key, dimension };
             }),
       )
+      .refine((list) => list.length <= EXPORT_MAX_BREAKDOWNS, StatisticsMessages.tooManyBreakdowns)
       .refine(
         (list) =>
-          list.length <= EXPORT_MAX_BREAKDOWNS &&
           list.every(
             (b) =>
               isMetricKey(b.key) && (METRIC_DIMENSIONS as readonly string[]).includes(b.dimension),

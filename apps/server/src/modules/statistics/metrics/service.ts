@@ -340,22 +340,10 @@ export class StatisticsService {
    * metric that is a day's value) and the previous period's — the numbers the page shows.
    */
   async export(actor: Actor, query: MetricsExportQuery): Promise<AuditedExport<ExportRow>> {
-    for (const key of query.keys) {
-      if (
-        !holdsAny(
-          actor,
-          METRICS[key].pages.map((page) => actionKey(page, 'export')),
-        )
-      )
-        throw new PermissionError(StatisticsMessages.noPermission);
-    }
-    for (const { key } of query.breakdowns) {
-      if (
-        !holdsAny(
-          actor,
-          METRICS[key].pages.map((page) => actionKey(page, 'export')),
-        )
-      )
+    // Every metric of the workbook, its days' or a breakdown's, needs its page's export action.
+    for (const key of [...query.keys, ...query.breakdowns.map((b) => b.key)]) {
+      const exportActions = METRICS[key].pages.map((page) => actionKey(page, 'export'));
+      if (!holdsAny(actor, exportActions))
         throw new PermissionError(StatisticsMessages.noPermission);
     }
     const { metrics } = await this.metrics(actor, query.keys, query.start, query.end);
