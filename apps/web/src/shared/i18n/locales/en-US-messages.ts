@@ -196,6 +196,7 @@ const texts: Record<string, string> = {
   统计时间段最长366天: 'The period may be at most 366 days',
   统计指标不存在: 'There is no such metric',
   该指标不能按此维度拆分: 'This metric cannot be broken down that way',
+  一次导出最多12个拆分: 'An export takes at most 12 breakdowns',
   统计时间段不能晚于今天: 'The period cannot end after today',
   没有查看该统计指标的权限: 'You may not view this metric',
   大屏链接无效: 'The screen link is not valid',
